@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { BUDGET_EXCEEDED_PCT, BUDGET_PERIODS, BUDGET_WARNING_PCT, type BudgetPeriod } from './constants.js';
+import { MSG } from './messages.js';
+import { amountCentsSchema } from './transaction.js';
+import type { CategoryRef } from './category.js';
+
+/** Budget messages beyond the shared ones (the spec's strings where it gives them). */
+export const BUDGET_MSG = {
+  periodInvalid: 'Period must be monthly or yearly',
+  expenseOnly: 'Budgets can only be set for expense categories',
+  categoryLocked: 'Category cannot be changed',
+  duplicate: (period: BudgetPeriod) => `A ${period} budget for this category already exists`,
+} as const;
+
+export const budgetPeriodSchema = z.enum(BUDGET_PERIODS, { error: BUDGET_MSG.periodInvalid });
+/** Query of GET /budgets/status: period, monthly when absent or ''. */
+export const budgetStatusQuerySchema = z.object({
+  period: z.preprocess((v) => (v === '' ? undefined : v), budgetPeriodSchema.default('monthly')),
+});
+
+export const budgetInputSchema = z.object({
+  categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+  amount: amountCentsSchema,
+  period: budgetPeriodSchema.default('monthly'),
+});
+export type BudgetInput = z.input<typeof budgetInputSchema>;
+
+/**
+ * The body of `PUT /budgets/:id`: the create payload, but the category may be left out (it
+ * cannot change) and a missing period keeps the budget's own.
+ */
+export const budgetUpdateSchema = z.object({
+  categoryId: z.unknown().optional(),
+  amount: amountCentsSchema,
+  period: budgetPeriodSchema.optional(),
+});
+export type BudgetUpdateInput = z.input<typeof budgetUpdateSchema>;
+
+export type BudgetStatus = 'safe' | 'warning' | 'exceeded';
+
+export interface BudgetStatusItem {
+  id: string;
+  category: CategoryRef;
+  period: BudgetPeriod;
+  budgetAmount: number;
+  spentAmount: number;
+  percentage: number;
+  remaining: number;
+  status: BudgetStatus;
+}
+
+/** Status of spending against a budget, compared exactly on cents: warning at 70 %, exceeded at 100 %. */
+export function budgetStatusOf(spentCents: number, budgetCents: number): BudgetStatus {
+  const spent = BigInt(spentCents) * 100n;
+  const budget = BigInt(budgetCents);
+  if (spent >= budget * BigInt(BUDGET_EXCEEDED_PCT)) return 'exceeded';
+  if (spent >= budget * BigInt(BUDGET_WARNING_PCT)) return 'warning';
+  return 'safe';
+}
+
+/**
+ * spent / budget × 100, rounded half-up to two decimals — except that a value just under a
+ * threshold (69.996 %, 99.996 %) is shown as 69.99 / 99.99, never as the threshold itself, so
+ * the number a user sees never contradicts the status beside it.
+ */
+export function budgetPercentage(spentCents: number, budgetCents: number): number {
+  if (budgetCents <= 0) return 0;
+  const spent = BigInt(spentCents);
+  const budget = BigInt(budgetCents);
+  // Hundredths of a percent, rounded half-up: (spent * 10000 / budget) + 0.5.
+  let hundredths = (spent * 20000n + budget) / (2n * budget);
+  for (const pct of [BUDGET_WARNING_PCT, BUDGET_EXCEEDED_PCT]) {
+    const threshold = BigInt(pct) * 100n;
+    if (hundredths >= threshold && spent * 100n < budget * BigInt(pct)) hundredths = threshold - 1n;
+  }
+  return Number(hundredths) / 100;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { LIMITS, TRANSACTION_TYPES } from './constants.js';
+import { MSG } from './messages.js';
+import { COLOR_PRESETS, DEFAULT_COLOR, DEFAULT_ICON, ICON_PRESETS } from './presets.js';
+
+export const categoryTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' });
+/** Query of GET /categories: an optional type ('' counts as absent). */
+export const categoryListQuerySchema = z.object({
+  type: z.preprocess((v) => (v === '' ? undefined : v), categoryTypeSchema.optional()),
+});
+
+export const categoryInputSchema = z.object({
+  name: z
+    .string({ error: MSG.categoryNameRequired })
+    .trim()
+    .min(1, MSG.categoryNameRequired)
+    .max(LIMITS.categoryNameMax, MSG.categoryNameMax),
+  type: categoryTypeSchema,
+  color: z
+    .string()
+    .refine((c) => (COLOR_PRESETS as readonly string[]).includes(c.toLowerCase()), 'Choose one of the preset colours')
+    .transform((c) => c.toLowerCase())
+    .default(DEFAULT_COLOR),
+  icon: z
+    .string()
+    .refine((i) => (ICON_PRESETS as readonly string[]).includes(i), 'Choose one of the preset icons')
+    .default(DEFAULT_ICON),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export interface Category {
+  id: string;
+  name: string;
+  type: 'expense' | 'income';
+  color: string;
+  icon: string;
+  isDefault: boolean;
+}
+
+export interface CategoryRef {
+  id: string;
+  name: string;
+  color: string;
+  icon: string;
+}

@@ -1,0 +1,59 @@
+export const TRANSACTION_TYPES = ['expense', 'income'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const BUDGET_PERIODS = ['monthly', 'yearly'] as const;
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
+
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  nameMax: 50,
+  categoryNameMax: 50,
+  descriptionMax: 255,
+  receiptMaxBytes: 5 * 1024 * 1024,
+  pageSizeDefault: 50,
+  pageSizeMax: 500,
+  upcomingDays: 30,
+  recentLimit: 5,
+  topCategoriesLimit: 5,
+  trendMonths: 12,
+} as const;
+
+/** Budget thresholds in percent. */
+export const BUDGET_WARNING_PCT = 70;
+export const BUDGET_EXCEEDED_PCT = 100;
+/** Banners vanish after this many milliseconds. */
+export const BANNER_MS = 3000;
+export const PIE_LABEL_MIN_PCT = 5;
+
+export const RECEIPT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Machine codes of API errors (DESIGN.md §3). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_JSON',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'READ_ONLY',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'CATEGORY_IN_USE',
+  'DUPLICATE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'DB_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}

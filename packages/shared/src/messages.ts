@@ -1,0 +1,26 @@
+/** User-facing strings fixed by the product spec (word for word) or by DESIGN.md. */
+export const MSG = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordHint: 'Must be at least 6 characters',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  nameMax: 'Must be at most 50 characters',
+  categoryNameRequired: 'Category name is required',
+  categoryNameMax: 'Category name must be less than 50 characters',
+  selectCategory: 'Please select a category',
+  validAmount: 'Please enter a valid amount',
+  selectDate: 'Please select a date',
+  dateInFuture: 'Date cannot be in the future',
+  descriptionMax: 'Description must be at most 255 characters',
+  enterDescription: 'Please enter a description',
+  selectStartDate: 'Please select a start date',
+  endAfterStart: 'End date must be after start date',
+  invalidImage: 'Please upload a valid image file (JPEG, PNG, GIF, or WebP)',
+  fileTooLarge: 'File size must be less than 5MB',
+  categoryTypeMismatch: (categoryType: string, txType: string) =>
+    `Selected category is for ${categoryType}, but transaction type is ${txType}`,
+} as const;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fromCents, toCents } from './money.js';
+
+describe('toCents', () => {
+  it.each([
+    [12.5, 1250],
+    [1234.56, 123456],
+    [0.01, 1],
+    ['0.1', 10],
+    ['  7 ', 700],
+    ['9999999999.99', 999999999999],
+    [0.29, 29],
+    [1.005 * 100, 10050],
+  ])('%j → %d cents', (input, cents) => {
+    expect(toCents(input)).toBe(cents);
+  });
+
+  it.each([
+    0,
+    -1,
+    0.001,
+    1.234,
+    '1.234',
+    '',
+    'abc',
+    '1e3',
+    '-5',
+    NaN,
+    Infinity,
+    null,
+    undefined,
+    {},
+    '10000000000',
+    1e10,
+  ])('refuses %j', (input) => {
+    expect(toCents(input)).toBeNull();
+  });
+
+  it('round-trips', () => {
+    expect(fromCents(toCents(1234.56)!)).toBe(1234.56);
+  });
+});

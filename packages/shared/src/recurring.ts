@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
+import { MSG } from './messages.js';
+import { isIsoDate } from './dates.js';
+import { amountCentsSchema } from './transaction.js';
+import type { CategoryRef } from './category.js';
+import type { Transaction } from './transaction.js';
+
+/**
+ * Earliest start date accepted. Generation catches up every missed occurrence, so a start
+ * date decades back (often a typo: 1926 for 2026) would create tens of thousands of
+ * transactions; this bound keeps a daily item's backlog at most ~20,000 rows.
+ */
+export const RECURRING_MIN_START_DATE = '1970-01-01';
+export const RECURRING_MESSAGES = {
+  startTooEarly: 'Start date cannot be before 1970-01-01',
+  inactive: 'Inactive recurring transactions cannot be generated',
+  ended: 'This recurring transaction has ended',
+  generatedOne: 'Transaction generated successfully!',
+  /** The answer of POST /recurring/generate: 'Generated 1 transaction', 'Generated 3 transactions'. */
+  generatedMany: (n: number) => `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}`,
+} as const;
+
+/** Query of GET /recurring/upcoming: days 1–366, default 30 (the spec's upcoming window). */
+export const UPCOMING_DAYS_MAX = 366;
+export const upcomingQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: `Days must be a whole number from 1 to ${UPCOMING_DAYS_MAX}` })
+    .int(`Days must be a whole number from 1 to ${UPCOMING_DAYS_MAX}`)
+    .min(1, `Days must be a whole number from 1 to ${UPCOMING_DAYS_MAX}`)
+    .max(UPCOMING_DAYS_MAX, `Days must be a whole number from 1 to ${UPCOMING_DAYS_MAX}`)
+    .default(LIMITS.upcomingDays),
+});
+
+/**
+ * Recurring item payload. Checks run in the spec's order; the first failing one is the
+ * message shown (category, amount, description, start date, end date).
+ */
+export const recurringInputSchema = z
+  .object({
+    categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+    type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
+    amount: amountCentsSchema,
+    description: z
+      .string({ error: MSG.enterDescription })
+      .trim()
+      .min(1, MSG.enterDescription)
+      .max(LIMITS.descriptionMax, MSG.descriptionMax),
+    frequency: z.enum(FREQUENCIES, { error: 'Frequency must be daily, weekly, monthly or yearly' }).default('monthly'),
+    startDate: z
+      .string({ error: MSG.selectStartDate })
+      .refine(isIsoDate, MSG.selectStartDate)
+      .refine((d) => d >= RECURRING_MIN_START_DATE, RECURRING_MESSAGES.startTooEarly),
+    endDate: z
+      .string()
+      .nullish()
+      .refine((d) => !d || isIsoDate(d), 'End date must be YYYY-MM-DD')
+      .transform((d) => (d ? d : null)),
+    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate && v.endDate < v.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endAfterStart });
+    }
+  });
+export type RecurringInput = z.input<typeof recurringInputSchema>;
+
+export interface RecurringTransaction {
+  id: string;
+  categoryId: string;
+  category: CategoryRef;
+  type: 'expense' | 'income';
+  amount: number;
+  description: string;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  startDate: string;
+  endDate: string | null;
+  nextDate: string | null;
+  lastGenerated: string | null;
+  isActive: boolean;
+}
+
+/** One future occurrence of a recurring item. */
+export interface UpcomingOccurrence {
+  recurringId: string;
+  date: string;
+  description: string;
+  amount: number;
+  type: 'expense' | 'income';
+  category: CategoryRef;
+}
+
+/** A transaction created by generation; `occurrenceDate` is the scheduled date it stands for. */
+export interface GeneratedTransaction extends Transaction {
+  occurrenceDate: string;
+}
+
+/** `data` of POST /recurring/{id}/generate. */
+export interface GenerateOneResult {
+  transaction: GeneratedTransaction;
+  recurring: RecurringTransaction;
+}
+
+/** `data` of POST /recurring/generate. */
+export interface GenerateAllResult {
+  generated: number;
+}

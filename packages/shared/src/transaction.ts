@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { LIMITS, TRANSACTION_TYPES } from './constants.js';
+import { MSG } from './messages.js';
+import { toCents } from './money.js';
+import { isIsoDate } from './dates.js';
+import type { CategoryRef } from './category.js';
+
+/** An amount in major units (number or numeric string) turned into integer cents. */
+export const amountCentsSchema = z.unknown().transform((value, ctx) => {
+  const cents = toCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: MSG.validAmount });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+export const isoDateSchema = (message: string) =>
+  z.string({ error: message }).min(1, message).refine(isIsoDate, message);
+
+/**
+ * Fields of a transaction (multipart text fields or JSON on the server, the form in the browser).
+ * `today` is the user's today in their time zone: dates after it are refused. Keys are listed in
+ * the order the spec checks them, so the first problem is the spec's first message.
+ */
+export const transactionInputSchema = (today: string) =>
+  z.object({
+    categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+    type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
+    amount: amountCentsSchema,
+    date: isoDateSchema(MSG.selectDate).refine((d) => d <= today, MSG.dateInFuture),
+    description: z
+      .string({ error: MSG.descriptionMax })
+      .trim()
+      .max(LIMITS.descriptionMax, MSG.descriptionMax)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    /** 'true' (multipart) or true (JSON) removes the stored receipt on update. */
+    removeReceipt: z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeReceipt must be true or false' })
+      .optional()
+      .transform((v) => v === true || v === 'true'),
+  });
+export type TransactionInput = z.output<ReturnType<typeof transactionInputSchema>>;
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const FILTER_MSG = {
+  badDate: 'Dates must be YYYY-MM-DD',
+  futureDate: 'Dates cannot be later than today',
+  startAfterEnd: 'Start date cannot be after end date',
+  unknownCategory: 'Unknown category',
+  searchText: 'Search must be a single text',
+  badCursor: 'Invalid cursor',
+} as const;
+
+/**
+ * An optional YYYY-MM-DD query parameter; '' counts as absent. A repeated parameter (an array)
+ * gets the same human message as a malformed one.
+ */
+export const optionalQueryDate = z
+  .string({ error: FILTER_MSG.badDate })
+  .optional()
+  .refine((d) => d === undefined || d === '' || isIsoDate(d), FILTER_MSG.badDate)
+  .transform((d) => (d ? d : undefined));
+
+/** True unless both dates are given and the start comes after the end. */
+export const datesInOrder = (r: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !r.startDate || !r.endDate || r.startDate <= r.endDate;
+
+export const transactionFilterSchema = z.object({
+  type: z.preprocess(
+    emptyToUndefined,
+    z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }).optional(),
+  ),
+  categoryId: z.preprocess(
+    emptyToUndefined,
+    z.string({ error: FILTER_MSG.unknownCategory }).uuid(FILTER_MSG.unknownCategory).optional(),
+  ),
+  search: z
+    .string({ error: FILTER_MSG.searchText })
+    .trim()
+    .max(LIMITS.descriptionMax, 'Search text is too long')
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  startDate: optionalQueryDate,
+  endDate: optionalQueryDate,
+});
+export type TransactionFilter = z.output<typeof transactionFilterSchema>;
+
+export const transactionListQuerySchema = transactionFilterSchema.extend({
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${LIMITS.pageSizeMax}` })
+    .int(`Limit must be a whole number from 1 to ${LIMITS.pageSizeMax}`)
+    .min(1, `Limit must be a whole number from 1 to ${LIMITS.pageSizeMax}`)
+    .max(LIMITS.pageSizeMax, `Limit must be a whole number from 1 to ${LIMITS.pageSizeMax}`)
+    .default(LIMITS.pageSizeDefault),
+  cursor: z.string({ error: FILTER_MSG.badCursor }).max(200, FILTER_MSG.badCursor).optional(),
+});
+export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;
+
+/** Adds the date rules of the spec's filters: no date after `today`, start not after end. */
+function withFilterDateRules<S extends z.ZodType<{ startDate?: string | undefined; endDate?: string | undefined }>>(
+  schema: S,
+  today: string,
+) {
+  return schema.superRefine((value, ctx) => {
+    for (const key of ['startDate', 'endDate'] as const) {
+      const d = value[key];
+      if (d && d > today) ctx.addIssue({ code: 'custom', path: [key], message: FILTER_MSG.futureDate });
+    }
+    if (!datesInOrder(value)) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: FILTER_MSG.startAfterEnd });
+    }
+  });
+}
+
+/** Filters of the list, summary and export, checked against the user's today. */
+export const transactionFilterSchemaFor = (today: string) => withFilterDateRules(transactionFilterSchema, today);
+/** Filters plus `limit` and `cursor` of GET /transactions, checked against the user's today. */
+export const transactionListQuerySchemaFor = (today: string) => withFilterDateRules(transactionListQuerySchema, today);
+
+export interface Transaction {
+  id: string;
+  categoryId: string;
+  category: CategoryRef;
+  amount: number;
+  type: 'expense' | 'income';
+  description: string | null;
+  date: string;
+  receiptUrl: string | null;
+  receiptThumbUrl: string | null;
+  recurringId: string | null;
+  createdAt: string;
+}
+
+export interface TransactionSummary {
+  totalIncome: number;
+  totalExpense: number;
+  balance: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { total: number; nextCursor: string | null };
+}
