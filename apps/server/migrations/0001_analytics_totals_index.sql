@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_user_date_totals_idx" ON "transactions" USING btree ("user_id","date","type","category_id","amount_cents");

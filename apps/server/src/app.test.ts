@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { registerUser, useTestApp } from '../test/build-test-app.js';
+import { loadConfig, ConfigError } from './config.js';
+import { buildApp } from './app.js';
+import { createTestDatabase } from '../test/test-db.js';
+
+const t = useTestApp();
+
+describe('error model', () => {
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_JSON' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const url of ['/api/nope', '/api', '/api/auth/unknown']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('accepts a JSON content type with an empty body', async () => {
+    const { token } = await registerUser(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('turns an unexpected error into a generic 500 without a stack trace', async () => {
+    const app = await buildApp(t.config, { database: t.db, logger: false });
+    app.get('/api/__boom', async () => {
+      throw new Error('secret internals at /srv/app.ts:12');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/__boom' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+    expect(res.body).not.toContain('secret internals');
+  });
+});
+
+describe('health and headers', () => {
+  it('reports the database as healthy', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('ok');
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const dead = await createTestDatabase();
+    const app = await buildApp(t.config, { database: dead, logger: false });
+    await dead.destroy();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('DB_UNAVAILABLE');
+  });
+
+  it('sends security headers on every response', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('configuration', () => {
+  it('stops with a clear message listing each bad value', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', APP_SECRET: 'short' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', APP_SECRET: 'short' });
+    } catch (e) {
+      const msg = (e as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'APP_SECRET']) expect(msg).toContain(name);
+    }
+  });
+
+  it('generates APP_SECRET once and keeps it owner-only in DATA_DIR', async () => {
+    const { mkdtempSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerly-cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.appSecret).toBe(a.appSecret);
+    expect(statSync(join(dir, 'secret')).mode & 0o777).toBe(0o600);
+    expect(a.port).toBe(3000);
+  });
+});
+
+describe('serving the web app', () => {
+  it('caches hashed assets for a year and answers index.html for app paths', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dist = mkdtempSync(join(tmpdir(), 'ledgerly-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const app = await buildApp(t.config, { database: t.db, logger: false, webDist: dist });
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/dashboard', '/login?next=1', '/deep/link/here']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('id="root"');
+    }
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.json().code).toBe('NOT_FOUND');
+    await app.close();
+  });
+});

@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@ledgerly/shared';
+import type { Config } from './config.js';
+import { type Database, type Db, migrate, openDatabase } from './db/client.js';
+import { join } from 'node:path';
+import { AppError } from './errors.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerStaticSpa } from './plugins/static-spa.js';
+import { startRecurringSweep } from './jobs/recurring-sweep.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
+import { recurringRoutes } from './modules/recurring/recurring.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { exportRoutes } from './modules/export/export.routes.js';
+
+/** What every module receives: configuration and the database. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Directory of the built web app to serve; defaults to apps/web/dist. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole application without listening; closing the app closes the database. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }));
+  if (!options.database) await migrate(database);
+  const ctx: AppContext = { config, database, db: database.db };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+
+  // Every call carries a JSON content type, even bodiless deletes: an empty body is no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'BAD_JSON', 'The request body is not valid JSON'), undefined);
+    }
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.receiptMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 25 },
+  });
+
+  registerAuthentication(app, ctx.db);
+
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, ctx);
+      await authRoutes(api, ctx);
+      await categoriesRoutes(api, ctx);
+      await transactionsRoutes(api, ctx);
+      await settingsRoutes(api, ctx);
+      await budgetsRoutes(api, ctx);
+      await recurringRoutes(api, ctx);
+      await analyticsRoutes(api, ctx);
+      await exportRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticSpa(app, options.webDist);
+
+  let stopSweep: (() => void) | undefined;
+  if (config.recurringSweep) {
+    app.addHook('onReady', async () => {
+      stopSweep = startRecurringSweep(ctx);
+    });
+  }
+  app.addHook('onClose', async () => {
+    stopSweep?.();
+    if (!options.database) await database.close();
+  });
+  return app;
+}

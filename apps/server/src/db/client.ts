@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PGlite only: a dump of the data directory, to start other instances from. */
+  dump?: () => Promise<Blob>;
+  /** Throws if the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+// Same value types on both engines: int8/numeric as numbers (cents fit easily), dates as strings.
+const toNumber = (v: string) => Number(v);
+const asIs = (v: string) => v;
+const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for 'memory'). */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | 'memory';
+  /** PGlite only: start from this dump of a data directory (see PGlite#dumpDataDir). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === PG_TYPES.INT8 || oid === PG_TYPES.NUMERIC) return toNumber;
+          if (oid === PG_TYPES.DATE) return asIs;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true });
+  const client = new PGlite(opts.dataDir === 'memory' ? undefined : opts.dataDir, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    parsers: {
+      [PG_TYPES.INT8]: toNumber,
+      [PG_TYPES.NUMERIC]: toNumber,
+      [PG_TYPES.DATE]: asIs,
+    },
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
+}
+
+/** Applies the committed migrations; on PostgreSQL under an advisory lock so instances take turns. */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+      await migratePg(tx as never, { migrationsFolder: MIGRATIONS_DIR });
+    });
+    return;
+  }
+  await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+}

@@ -1,0 +1,119 @@
+/**
+ * The recurring sweep (docs/recurring.md): generates every due occurrence for all users, once
+ * at start-up and then every hour. Hourly, because "today" turns over at a different instant in
+ * each user's time zone; an item becomes due within an hour of its owner's midnight even if
+ * nobody opens the app. Safe with several instances: each item is generated under its row lock.
+ */
+import { addDays, todayIn } from '@ledgerly/shared';
+import type { AppContext } from '../app.js';
+import type { Db } from '../db/client.js';
+import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
+import { listDueForSweep } from '../modules/recurring/recurring.repository.js';
+
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const PAGE = 500;
+
+export interface SweepResult {
+  /** Items looked at (due in some time zone). */
+  items: number;
+  /** Transactions created. */
+  generated: number;
+  /** Items whose generation failed (logged, then skipped until the next run). */
+  failed: number;
+}
+
+export interface SweepOptions {
+  onError?: (error: unknown, itemId: string) => void;
+  /** Checked between items: stop early (shutdown). */
+  stopped?: () => boolean;
+  /** Items read per query (tests use a small one to cross page boundaries). */
+  pageSize?: number;
+}
+
+/** One pass over every due item of every user; exported for tests and one-off runs. */
+export async function runRecurringSweep(
+  db: Db,
+  now: Date = new Date(),
+  options: SweepOptions = {},
+): Promise<SweepResult> {
+  // No time zone is more than a day ahead of UTC (UTC+14 at most): nothing due lies beyond this.
+  const latestToday = addDays(todayIn('UTC', now), 1);
+  const result: SweepResult = { items: 0, generated: 0, failed: 0 };
+  const pageSize = options.pageSize ?? PAGE;
+  let afterId: string | null = null;
+  for (;;) {
+    const page = await listDueForSweep(db, latestToday, afterId, pageSize);
+    for (const item of page) {
+      if (options.stopped?.()) return result;
+      result.items += 1;
+      try {
+        const today = todayIn(item.timezone, now);
+        if (item.nextDate <= today) result.generated += await generateDueForItem(db, item.userId, item.id, today);
+      } catch (error) {
+        result.failed += 1;
+        options.onError?.(error, item.id);
+      }
+    }
+    if (page.length < pageSize) return result;
+    afterId = page[page.length - 1]!.id;
+  }
+}
+
+const LEVELS: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
+/** One line in the request log's format (pino JSON); the context carries no logger. */
+function log(ctx: AppContext, level: 'info' | 'error', msg: string, extra: Record<string, unknown>): void {
+  const value = LEVELS[level]!;
+  if (value < (LEVELS[ctx.config.logLevel] ?? LEVELS.info!)) return;
+  const line = JSON.stringify({ level: value, time: Date.now(), msg, ...extra });
+  if (level === 'error') console.error(line);
+  else console.log(line);
+}
+
+function logError(ctx: AppContext, msg: string, error: unknown, extra: Record<string, unknown> = {}): void {
+  const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { error };
+  log(ctx, 'error', msg, { err, ...extra });
+}
+
+/**
+ * Runs the sweep now and then every hour until the returned function is called. Runs never
+ * overlap; errors are logged and never reach the process. The timer does not keep Node alive.
+ */
+export function startRecurringSweep(ctx: AppContext): () => void {
+  let stopped = false;
+  let running = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = true;
+    runRecurringSweep(ctx.db, new Date(), {
+      stopped: () => stopped,
+      onError: (error, itemId) => {
+        if (!stopped) logError(ctx, 'recurring sweep: item failed', error, { recurringId: itemId });
+      },
+    })
+      .then((result) => {
+        if (result.generated > 0 || result.failed > 0) log(ctx, 'info', 'recurring sweep', { ...result });
+      })
+      .catch((error: unknown) => {
+        if (!stopped) logError(ctx, 'recurring sweep failed', error);
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import { validationError } from '../errors.js';
+
+/** PostgreSQL text cannot hold U+0000; such input is refused before it reaches a query. */
+export const NUL_MESSAGE = 'Text cannot contain NUL characters';
+
+/** The top-level key whose value holds a NUL character anywhere inside it ('_' for the input itself). */
+export function findNulField(input: unknown): string | undefined {
+  const hasNul = (v: unknown, depth: number): boolean =>
+    typeof v === 'string'
+      ? v.includes('\u0000')
+      : depth < 4 && v !== null && typeof v === 'object' && Object.values(v).some((x) => hasNul(x, depth + 1));
+  if (input === null || typeof input !== 'object') return hasNul(input, 0) ? '_' : undefined;
+  return Object.entries(input).find(([, v]) => hasNul(v, 1))?.[0];
+}
+
+/**
+ * Parses input with a shared zod schema. On failure throws a 400 whose message is the first
+ * problem (schemas list fields in the order the spec checks them) and whose `fields` name
+ * the first problem of each field.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = findNulField(input);
+  if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    fields[key] ??= issue.message;
+  }
+  const first = result.error.issues[0]?.message ?? 'Invalid input';
+  return raise(first, fields);
+}
+
+function raise(message: string, fields: Record<string, string>): never {
+  throw validationError(message, fields);
+}

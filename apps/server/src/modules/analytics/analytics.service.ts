@@ -1,0 +1,193 @@
+import {
+  ANALYTICS_LIMITS,
+  ANALYTICS_MSG,
+  type AnalyticsSummary,
+  type BreakdownItem,
+  type CategoryBreakdown,
+  type DailyTrend,
+  type DashboardData,
+  type MonthlyTrend,
+  type Transaction,
+  type TransactionType,
+  type WeekdayPattern,
+  analyticsRangeSchema,
+  breakdownQuerySchema,
+  daysBetween,
+  dashboardQuerySchema,
+  firstOfMonth,
+  firstOfYear,
+  fromCents,
+  LIMITS,
+  monthlyTrendsQuerySchema,
+  recentTransactionsQuerySchema,
+  todayIn,
+  topCategoriesQuerySchema,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { validationError } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import { eachDay, eachMonth, fillSeries, lastDayOfMonth, shiftMonth } from './analytics.series.js';
+import { toBreakdownItem } from './analytics.mapper.js';
+import { toTransaction } from '../transactions/transactions.mapper.js';
+import type { ReceiptUrlSigner } from '../transactions/receipt-urls.js';
+import * as repo from './analytics.repository.js';
+import type { DateRange } from './analytics.repository.js';
+
+/** Who is asking: the analytics depend on the user's own "today". */
+export interface Viewer {
+  id: string;
+  timezone: string;
+}
+
+/** What the analytics read with: the database, and the signer of receipt URLs of transactions. */
+export interface AnalyticsDeps {
+  db: Db;
+  sign: ReceiptUrlSigner;
+}
+
+const WEEKDAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** A series point's figures; a period without transactions is all zeros. */
+const amounts = (row?: repo.PeriodRow) => ({
+  income: fromCents(row?.incomeCents ?? 0),
+  expense: fromCents(row?.expenseCents ?? 0),
+  balance: fromCents(row?.balanceCents ?? 0),
+});
+
+const range = (start?: string, end?: string): DateRange => ({ start, end });
+
+async function computeSummary(db: Db, userId: string, r: DateRange): Promise<AnalyticsSummary> {
+  const s = await repo.summary(db, userId, r);
+  return {
+    totalIncome: fromCents(s.incomeCents),
+    totalExpense: fromCents(s.expenseCents),
+    balance: fromCents(s.balanceCents),
+    incomeCount: s.incomeCount,
+    expenseCount: s.expenseCount,
+    transactionCount: s.transactionCount,
+    avgExpense: fromCents(s.avgExpenseCents),
+  };
+}
+
+async function computeBreakdown(
+  db: Db,
+  userId: string,
+  r: DateRange,
+  type: TransactionType,
+): Promise<CategoryBreakdown> {
+  const rows = await repo.categoryBreakdown(db, userId, r, type);
+  return { breakdown: rows.map(toBreakdownItem), total: fromCents(rows[0]?.grandTotalCents ?? 0) };
+}
+
+async function computeTop(db: Db, userId: string, r: DateRange, type: TransactionType, limit: number) {
+  return (await repo.categoryBreakdown(db, userId, r, type, limit)).map(toBreakdownItem);
+}
+
+/** The last `months` calendar months ending with the current one, oldest first, zeros filled. */
+async function computeMonthly(db: Db, userId: string, today: string, months: number): Promise<MonthlyTrend[]> {
+  const last = today.slice(0, 7);
+  const first = shiftMonth(last, -(months - 1));
+  const rows = await repo.monthly(db, userId, range(`${first}-01`, lastDayOfMonth(last)));
+  return fillSeries(eachMonth(first, last), rows, (month, row) => ({ month, ...amounts(row) }));
+}
+
+async function computeDaily(db: Db, userId: string, start: string, end: string): Promise<DailyTrend[]> {
+  const rows = await repo.daily(db, userId, range(start, end));
+  return fillSeries(eachDay(start, end), rows, (date, row) => ({ date, ...amounts(row) }));
+}
+
+async function computeRecent({ db, sign }: AnalyticsDeps, userId: string, limit: number): Promise<Transaction[]> {
+  return (await repo.recent(db, userId, limit)).map((r) => toTransaction(r.tx, r.category, sign));
+}
+
+export function summary({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<AnalyticsSummary> {
+  const q = parse(analyticsRangeSchema, query);
+  return computeSummary(db, viewer.id, range(q.startDate, q.endDate));
+}
+
+export function categoryBreakdown({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<CategoryBreakdown> {
+  const q = parse(breakdownQuerySchema, query);
+  return computeBreakdown(db, viewer.id, range(q.startDate, q.endDate), q.type);
+}
+
+export function topCategories({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<BreakdownItem[]> {
+  const q = parse(topCategoriesQuerySchema, query);
+  return computeTop(db, viewer.id, range(q.startDate, q.endDate), q.type, q.limit);
+}
+
+export function monthlyTrends({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<MonthlyTrend[]> {
+  const q = parse(monthlyTrendsQuerySchema, query);
+  return computeMonthly(db, viewer.id, todayIn(viewer.timezone), q.months);
+}
+
+/** Every day of the range (default: first of the current month through today), zeros filled. */
+export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<DailyTrend[]> {
+  const q = parse(analyticsRangeSchema, query);
+  const end = q.endDate ?? todayIn(viewer.timezone);
+  const start = q.startDate ?? firstOfMonth(end);
+  if (start > end) throw validationError(ANALYTICS_MSG.startAfterEnd, { startDate: ANALYTICS_MSG.startAfterEnd });
+  if (daysBetween(start, end) + 1 > ANALYTICS_LIMITS.dailyRangeMaxDays) {
+    throw validationError(ANALYTICS_MSG.dailyRange, { startDate: ANALYTICS_MSG.dailyRange });
+  }
+  return computeDaily(db, viewer.id, start, end);
+}
+
+/** Seven entries, Sunday (0) to Saturday (6); average is per transaction, rounded to cents. */
+export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<WeekdayPattern[]> {
+  const q = parse(breakdownQuerySchema, query);
+  const rows = await repo.weekdays(db, viewer.id, range(q.startDate, q.endDate), q.type);
+  const byDay = new Map(rows.map((r) => [r.weekday, r]));
+  return WEEKDAY_LABELS.map((label, weekday) => {
+    const row = byDay.get(weekday);
+    return {
+      weekday,
+      label,
+      total: fromCents(row?.totalCents ?? 0),
+      count: row?.count ?? 0,
+      average: fromCents(row?.averageCents ?? 0),
+    };
+  });
+}
+
+export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<Transaction[]> {
+  const q = parse(recentTransactionsQuerySchema, query);
+  return computeRecent(deps, viewer.id, q.limit);
+}
+
+/**
+ * Everything the Dashboard tab shows, in one answer. 'month': first of the month → today with a
+ * daily trend; 'year': 1 January → today with the months of this year; 'all': no bounds with
+ * the last 12 months.
+ */
+export async function dashboard(deps: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<DashboardData> {
+  const { db } = deps;
+  const { period } = parse(dashboardQuerySchema, query);
+  const today = todayIn(viewer.timezone);
+  const startDate = period === 'month' ? firstOfMonth(today) : period === 'year' ? firstOfYear(today) : null;
+  // 'all' counts every transaction; the transactions API never accepts dates after today anyway.
+  const r = period === 'all' ? range() : range(startDate ?? undefined, today);
+  const trend: Promise<DashboardData['trend']> =
+    period === 'month'
+      ? computeDaily(db, viewer.id, firstOfMonth(today), today).then((points) => ({ granularity: 'daily', points }))
+      : computeMonthly(db, viewer.id, today, LIMITS.trendMonths).then((points) => ({
+          granularity: 'monthly',
+          points: period === 'year' ? points.filter((p) => p.month.startsWith(today.slice(0, 4))) : points,
+        }));
+  const [summaryData, breakdown, trendData, recentTransactions] = await Promise.all([
+    computeSummary(db, viewer.id, r),
+    computeBreakdown(db, viewer.id, r, 'expense'),
+    trend,
+    computeRecent(deps, viewer.id, LIMITS.recentLimit),
+  ]);
+  return {
+    period,
+    startDate,
+    endDate: today,
+    summary: summaryData,
+    breakdown,
+    trend: trendData,
+    // The top categories are the head of the breakdown: no second query.
+    topCategories: breakdown.breakdown.slice(0, LIMITS.topCategoriesLimit),
+    recentTransactions,
+  };
+}

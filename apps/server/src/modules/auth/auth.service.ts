@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { AuthResponse, LoginInput, RegisterInput } from '@ledgerly/shared';
+import { MSG, loginSchema, registerSchema } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import { hashToken } from '../../plugins/authenticate.js';
+import { toUser } from './auth.mapper.js';
+import * as repo from './auth.repository.js';
+
+const SESSION_DAYS = 30;
+// OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane.
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Verified against when the email is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+async function startSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(db, userId, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
+  return token;
+}
+
+export async function register(db: Db, input: RegisterInput): Promise<AuthResponse> {
+  const data = parse(registerSchema, input);
+  const passwordHash = await argon2.hash(data.password, HASH_OPTIONS);
+  const row = await repo.insertUser(db, {
+    email: data.email,
+    passwordHash,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    timezone: data.timezone ?? 'UTC',
+  });
+  if (!row) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+  return { token: await startSession(db, row.id), user: toUser(row) };
+}
+
+export async function login(db: Db, input: LoginInput): Promise<AuthResponse> {
+  const data = parse(loginSchema, input);
+  const row = await repo.findUserByEmail(db, data.email);
+  dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+  const ok = await argon2.verify(row?.passwordHash ?? (await dummyHash), data.password).catch(() => false);
+  if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
+  return { token: await startSession(db, row.id), user: toUser(row) };
+}
+
+export async function logout(db: Db, sessionId: string): Promise<void> {
+  await repo.deleteSession(db, sessionId);
+}

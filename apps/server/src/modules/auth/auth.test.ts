@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { registerUser, useTestApp } from '../../../test/build-test-app.js';
+
+const t = useTestApp({ AUTH_RATE_LIMIT_EMAIL: '5' });
+
+describe('POST /api/auth/register', () => {
+  it('creates an account and answers a token and the user', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: '  Ada@Example.com ',
+        password: 'secret1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        timezone: 'Europe/London',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'Ada@Example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      currency: 'USD',
+      timezone: 'Europe/London',
+    });
+    expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('refuses an email already taken, whatever its case', async () => {
+    await registerUser(t, { email: 'taken@example.com' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'TAKEN@example.com', password: 'secret1' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+  });
+
+  it.each([
+    [{ email: '', password: 'secret1' }, 'email', 'Email is required'],
+    [{ password: 'secret1' }, 'email', 'Email is required'],
+    [{ email: 'not-an-email', password: 'secret1' }, 'email', 'Please enter a valid email address'],
+    [{ email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ email: 'a@example.com' }, 'password', 'Password is required'],
+    [{ email: 'a@example.com', password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    [
+      { email: 'a@example.com', password: 'secret1', firstName: 'x'.repeat(51) },
+      'firstName',
+      'Must be at most 50 characters',
+    ],
+    [{ email: 'a@example.com', password: 'secret1', timezone: 'Mars/Olympus' }, 'timezone', 'Unknown time zone'],
+  ])('refuses %j with a 400 naming the field', async (payload, field, message) => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toBe(message);
+    expect(body.fields[field]).toBe(message);
+  });
+
+  it('accepts a password of exactly 6 characters and stores the name fields as given', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'six@example.com', password: '123456' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ firstName: null, lastName: null, timezone: 'UTC' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, email in any case', async () => {
+    await registerUser(t, { email: 'login@example.com', password: 'right-pass' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'LOGIN@example.com', password: 'right-pass' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('login@example.com');
+    const me = await t.request({ method: 'GET', url: '/api/auth/me', token: res.json().token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe('login@example.com');
+  });
+
+  it('says the same thing for a wrong password and an unknown email', async () => {
+    await registerUser(t, { email: 'wrong@example.com', password: 'right-pass' });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'wrong@example.com', password: 'nope-nope' },
+    });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'nope-nope' },
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('requires email and password', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.password).toBe('Password is required');
+  });
+
+  it('rate limits attempts per email with 429 and Retry-After', async () => {
+    const email = 'limited@example.com';
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 7; i++) {
+      last = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-pass' } });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token', async () => {
+    const { token } = await registerUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(200);
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(out.statusCode).toBe(204);
+    const me = await t.request({ method: 'GET', url: '/api/auth/me', token });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', `Bearer ${'x'.repeat(43)}`]) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await registerUser(t);
+    const rows = await t.db.db.execute<{ token_hash: string }>(`select token_hash from sessions` as never);
+    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    expect(hashes).not.toContain(token);
+    expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
+  });
+});
+
+describe('rate limit per IP', () => {
+  const strict = useTestApp({ AUTH_RATE_LIMIT_IP: '3' });
+  it('refuses the fourth attempt from one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await strict.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `ip${i}@example.com`, password: 'whatever' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});

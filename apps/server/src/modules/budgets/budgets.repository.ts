@@ -1,0 +1,107 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BudgetPeriod } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { budgets, categories, transactions } from '../../db/schema.js';
+
+export type BudgetRow = typeof budgets.$inferSelect;
+
+/** A budget with its category and the expense spending of its window, in cents. */
+export interface BudgetStatusRow {
+  id: string;
+  period: BudgetPeriod;
+  amountCents: number;
+  spentCents: number;
+  category: { id: string; name: string; icon: string; color: string };
+}
+
+export interface SpendingWindow {
+  /** First and last calendar day counted, inclusive (YYYY-MM-DD). */
+  from: string;
+  to: string;
+}
+
+/**
+ * The user's budgets with their spending, in one query: each budget LEFT JOINs the expense
+ * transactions of its category dated inside the window, summed in SQL on cents.
+ * `budgetId` narrows to one budget (the answer of a create or update).
+ */
+export async function listBudgetStatus(
+  db: Db,
+  userId: string,
+  period: BudgetPeriod,
+  window: SpendingWindow,
+  budgetId?: string,
+): Promise<BudgetStatusRow[]> {
+  const rows = await db
+    .select({
+      id: budgets.id,
+      period: budgets.period,
+      amountCents: budgets.amountCents,
+      spentCents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)`.mapWith(Number),
+      category: {
+        id: categories.id,
+        name: categories.name,
+        icon: categories.icon,
+        color: categories.color,
+      },
+    })
+    .from(budgets)
+    .innerJoin(categories, and(eq(categories.userId, budgets.userId), eq(categories.id, budgets.categoryId)))
+    .leftJoin(
+      transactions,
+      and(
+        eq(transactions.userId, budgets.userId),
+        eq(transactions.categoryId, budgets.categoryId),
+        eq(transactions.type, 'expense'),
+        sql`${transactions.date} between ${window.from} and ${window.to}`,
+      ),
+    )
+    .where(
+      budgetId
+        ? and(eq(budgets.userId, userId), eq(budgets.period, period), eq(budgets.id, budgetId))
+        : and(eq(budgets.userId, userId), eq(budgets.period, period)),
+    )
+    .groupBy(budgets.id, categories.id)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(budgets.id));
+  return rows;
+}
+
+export async function findBudget(db: Db, userId: string, id: string): Promise<BudgetRow | null> {
+  const rows = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertBudget(
+  db: Db,
+  values: Pick<BudgetRow, 'userId' | 'categoryId' | 'period' | 'amountCents'>,
+): Promise<BudgetRow> {
+  const rows = await db.insert(budgets).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateBudget(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Pick<BudgetRow, 'period' | 'amountCents'>,
+): Promise<BudgetRow | null> {
+  const rows = await db
+    .update(budgets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** True if a row was deleted. */
+export async function deleteBudget(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+    .returning({ id: budgets.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { requireUser } from '../../plugins/authenticate.js';
+import { openReport } from './export.service.js';
+
+export async function exportRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  /** The matching transactions as a PDF report, streamed as it is written (docs/pdf-reports.md). */
+  app.get('/export/pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const report = await openReport(db, user, request.query, (error) =>
+      request.log.error({ err: error }, 'PDF export failed after streaming began'),
+    );
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${report.filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(report.stream);
+  });
+}

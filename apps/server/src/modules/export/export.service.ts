@@ -1,0 +1,246 @@
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { type TransactionFilter, currencySymbol, todayIn, transactionFilterSchemaFor } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import * as repo from './export.repository.js';
+import type { CategoryTotalRow, ReportRow, ReportTotals } from './export.repository.js';
+import { type ReportFonts, reportFonts } from './report-fonts.js';
+import { canDraw, describePeriod, drawable, formatDate, formatMoney, formatSigned } from './report-text.js';
+import { registerFonts } from './report-pdfkit.js';
+import { type Cell, type Column, type ReportHeader, ReportWriter } from './report-writer.js';
+
+/** Rows fetched per keyset page while the PDF is written. */
+export const ROWS_PER_QUERY = 500;
+const NONE = 'No transactions match these filters.';
+
+export interface ReportUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  currency: string;
+  timezone: string;
+}
+
+export interface OpenedReport {
+  stream: Readable;
+  filename: string;
+}
+
+const CATEGORY_COLUMNS: Column[] = [
+  { label: 'Category', width: 185.28 },
+  { label: 'Type', width: 80 },
+  { label: 'Transactions', width: 80, align: 'right' },
+  { label: 'Share', width: 60, align: 'right' },
+  { label: 'Total', width: 110, align: 'right' },
+];
+const TRANSACTION_COLUMNS: Column[] = [
+  { label: 'Date', width: 80 },
+  { label: 'Description', width: 200 },
+  { label: 'Category', width: 115.28 },
+  { label: 'Amount', width: 120, align: 'right' },
+];
+
+/** The transactions list's filters; the dates must be in order. */
+/** The filters of the transactions list, with its rules: no date after today, start ≤ end. */
+export const parseFilters = (query: unknown, today: string): TransactionFilter =>
+  parse(transactionFilterSchemaFor(today), query);
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+const currencyLabel = (code: string, fonts: ReportFonts) => {
+  const symbol = currencySymbol(code);
+  return symbol !== code && canDraw(symbol, fonts) ? `${code} (${symbol})` : code;
+};
+
+function buildHeader(
+  user: ReportUser,
+  today: string,
+  f: TransactionFilter,
+  categoryName: string | null,
+  totals: ReportTotals,
+  fonts: ReportFonts,
+): ReportHeader {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  const who = drawable(name ? `${name} · ${user.email}` : user.email, fonts);
+  const money = (cents: number) => formatMoney(cents, user.currency, fonts);
+  const period = describePeriod(f.startDate, f.endDate);
+  const count = totals.incomeCount + totals.expenseCount;
+  return {
+    title: 'Ledgerly — Transaction Report',
+    preparedFor: `Prepared for ${who}`,
+    generated: `Generated on ${formatDate(today)}`,
+    details: [
+      ['Period', period],
+      ['Type', f.type === 'income' ? 'Income only' : f.type === 'expense' ? 'Expenses only' : 'Income and expenses'],
+      ['Category', categoryName ? drawable(categoryName, fonts) : 'All categories'],
+      ['Search', f.search ? `“${drawable(f.search, fonts)}”` : 'None'],
+      ['Currency', currencyLabel(user.currency, fonts)],
+      ['Transactions', count.toLocaleString('en-US')],
+    ],
+    cards: [
+      {
+        label: 'Income',
+        value: money(totals.incomeCents),
+        note: plural(totals.incomeCount, 'transaction'),
+        tone: 'income',
+      },
+      {
+        label: 'Expenses',
+        value: money(totals.expenseCents),
+        note: plural(totals.expenseCount, 'transaction'),
+        tone: 'expense',
+      },
+      {
+        label: 'Balance',
+        value: money(totals.balanceCents),
+        note: `${plural(count, 'transaction')} in all`,
+        tone: totals.balanceCents < 0 ? 'expense' : 'income',
+      },
+    ],
+    running: name ? drawable(`${name} · ${period}`, fonts) : period,
+  };
+}
+
+const categoryCells = (c: CategoryTotalRow, currency: string, fonts: ReportFonts): Cell[] => [
+  { text: drawable(c.name, fonts) },
+  { text: c.type === 'income' ? 'Income' : 'Expense' },
+  { text: c.count.toLocaleString('en-US') },
+  { text: `${c.share.toFixed(1)}%` },
+  { text: formatMoney(c.totalCents, currency, fonts), tone: c.type, bold: true },
+];
+
+const transactionCells = (r: ReportRow, currency: string, fonts: ReportFonts): Cell[] => [
+  { text: formatDate(r.date) },
+  r.description ? { text: drawable(r.description, fonts) } : { text: '—', tone: 'muted' },
+  { text: drawable(r.categoryName, fonts) },
+  { text: formatSigned(r.amountCents, r.type, currency, fonts), tone: r.type, bold: true },
+];
+
+/** The closing row of the transactions table: the balance of everything listed. */
+const netRow = (balanceCents: number, currency: string, fonts: ReportFonts): Cell[] => [
+  { text: '' },
+  { text: 'Net balance', bold: true },
+  { text: '' },
+  {
+    text: `${balanceCents > 0 ? '+' : ''}${formatMoney(balanceCents, currency, fonts)}`,
+    tone: balanceCents < 0 ? 'expense' : 'income',
+    bold: true,
+  },
+];
+
+/** The whole report, the same steps whether drawing or only counting pages. */
+async function layout(
+  writer: ReportWriter,
+  categories: Cell[][],
+  count: number,
+  rows: AsyncIterable<Cell[]>,
+  net: Cell[] | null,
+): Promise<void> {
+  writer.start();
+  writer.beginTable('Totals by category', CATEGORY_COLUMNS);
+  if (!categories.length) writer.note(NONE);
+  for (const cells of categories) writer.row(cells);
+  writer.endTable();
+  writer.beginTable(`Transactions (${count.toLocaleString('en-US')})`, TRANSACTION_COLUMNS);
+  if (!count) writer.note(NONE);
+  for await (const cells of rows) writer.row(cells);
+  if (net) writer.row(net);
+  writer.endTable();
+}
+
+async function* blankRows(count: number): AsyncIterable<Cell[]> {
+  for (let i = 0; i < count; i++) yield [];
+}
+
+/** Pages the report will have: the layout run without drawing. */
+export async function countPages(
+  header: ReportHeader,
+  categories: Cell[][],
+  count: number,
+  net: Cell[] | null,
+): Promise<number> {
+  const planner = new ReportWriter(null, header, 0);
+  await layout(planner, categories, count, blankRows(count), net);
+  return planner.page;
+}
+
+/** The download was abandoned: stop reading rows (not an error worth logging). */
+class ReportAbandoned extends Error {}
+
+/** The matching transactions, oldest first, read in keyset pages: never all in memory. */
+async function* transactionRows(
+  db: Db,
+  user: ReportUser,
+  f: TransactionFilter,
+  fonts: ReportFonts,
+  abandoned: () => boolean,
+) {
+  let cursor: repo.ReportCursor | null = null;
+  for (;;) {
+    if (abandoned()) throw new ReportAbandoned();
+    const page: ReportRow[] = await repo.rowsAfter(db, user.id, f, cursor, ROWS_PER_QUERY);
+    for (const row of page) yield transactionCells(row, user.currency, fonts);
+    const last = page.at(-1);
+    if (!last || page.length < ROWS_PER_QUERY) return;
+    cursor = { date: last.date, createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * Checks the filters and reads the totals (errors here are ordinary JSON errors), then resolves
+ * with the PDF stream and keeps writing it as the rows arrive. Everything is read in one
+ * repeatable-read snapshot, so the totals, the page count and the rows always agree.
+ * `onStreamError` hears of a failure after streaming has begun (the download is then cut short).
+ */
+export function openReport(
+  db: Db,
+  user: ReportUser,
+  query: unknown,
+  onStreamError: (error: unknown) => void,
+  fonts: ReportFonts = reportFonts(),
+): Promise<OpenedReport> {
+  const today = todayIn(user.timezone);
+  const filters = parseFilters(query, today);
+  return new Promise<OpenedReport>((resolve, reject) => {
+    let doc: PDFKit.PDFDocument | null = null;
+    db.transaction(
+      async (tx) => {
+        const categoryName = filters.categoryId ? await repo.findCategoryName(tx, user.id, filters.categoryId) : null;
+        if (filters.categoryId && categoryName === null) throw notFound('Category');
+        const totals = await repo.totals(tx, user.id, filters);
+        const categories = (await repo.categoryTotals(tx, user.id, filters)).map((c) =>
+          categoryCells(c, user.currency, fonts),
+        );
+        const count = totals.incomeCount + totals.expenseCount;
+        const header = buildHeader(user, today, filters, categoryName, totals, fonts);
+        const net = count ? netRow(totals.balanceCents, user.currency, fonts) : null;
+        const pages = await countPages(header, categories, count, net);
+
+        doc = new PDFDocument({
+          size: 'A4',
+          margin: 40,
+          info: { Title: header.title, Author: 'Ledgerly', Subject: `Transactions, ${header.details[0]?.[1] ?? ''}` },
+        });
+        registerFonts(doc, fonts);
+        resolve({ stream: doc, filename: `receipt-${today}.pdf` });
+        await layout(
+          new ReportWriter(doc, header, pages),
+          categories,
+          count,
+          transactionRows(tx, user, filters, fonts, () => doc?.destroyed === true),
+          net,
+        );
+        doc.end();
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ).catch((error: unknown) => {
+      if (!doc) return reject(error);
+      if (error instanceof ReportAbandoned) return;
+      onStreamError(error);
+      doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * The exactly-once generation engine (docs/recurring.md).
+ *
+ * Every write to an item's schedule happens inside a database transaction that first locks the
+ * item's row (`SELECT … FOR UPDATE`), reads its `nextDate`, inserts the transactions of the
+ * occurrences due (`ON CONFLICT (recurring_id, occurrence_date) DO NOTHING`) and moves
+ * `nextDate` / `lastGenerated` past them before committing. A second caller waits on the lock
+ * and then sees the advanced `nextDate`, so concurrent calls — two tabs, the dashboard, the
+ * sweep, several server instances — neither duplicate nor lose an occurrence; the unique index
+ * is the backstop. PGlite serialises `db.transaction` calls on its one connection (its own
+ * transaction mutex), so the same code is exactly-once there too. Never use the outer `db`
+ * inside these callbacks: on PGlite it would wait for the very transaction it runs in.
+ */
+import {
+  RECURRING_MESSAGES,
+  firstOccurrenceOnOrAfter,
+  iterateOccurrences,
+  nextOccurrenceAfter,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../errors.js';
+import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
+import * as repo from './recurring.repository.js';
+
+/**
+ * Occurrences written per database transaction. A years-long daily backlog is committed in
+ * steps of this size, each step consistent on its own (rows + advanced nextDate), so memory
+ * stays flat and, on PGlite, other requests get a turn between steps.
+ */
+export const GENERATION_BATCH = 1000;
+
+function occurrenceRow(item: RecurringRow, occurrenceDate: string, date: string) {
+  return {
+    userId: item.userId,
+    categoryId: item.categoryId,
+    type: item.type,
+    amountCents: item.amountCents,
+    description: item.description,
+    date,
+    recurringId: item.id,
+    occurrenceDate,
+  };
+}
+
+const later = (a: string | null, b: string) => (a && a > b ? a : b);
+
+/**
+ * One locked step: generates up to `batch` due occurrences of the item (dated on or before
+ * `today`) and advances its schedule. Returns how many rows were inserted and whether more
+ * occurrences are still due.
+ */
+async function generateStep(db: Db, userId: string, id: string, today: string, batch: number) {
+  return db.transaction(async (tx) => {
+    const item = await repo.lockRecurring(tx, userId, id);
+    if (!item || !item.isActive || !item.nextDate || item.nextDate > today) return { inserted: 0, more: false };
+    const rule = ruleOf(item);
+    const dates: string[] = [];
+    for (const date of iterateOccurrences(rule, item.nextDate, today)) {
+      dates.push(date);
+      if (dates.length >= batch) break;
+    }
+    if (!dates.length) {
+      // nextDate is not an occurrence on or before today (or the series ended): normalise it.
+      await repo.updateRecurring(tx, id, { nextDate: firstOccurrenceOnOrAfter(rule, item.nextDate) });
+      return { inserted: 0, more: false };
+    }
+    const inserted = await repo.insertOccurrenceBatch(tx, item, dates);
+    const last = dates[dates.length - 1]!;
+    const nextDate = nextOccurrenceAfter(rule, last);
+    await repo.updateRecurring(tx, id, { nextDate, lastGenerated: later(item.lastGenerated, last) });
+    return { inserted, more: nextDate !== null && nextDate <= today };
+  });
+}
+
+/** Generates every occurrence of one item dated on or before `today`; returns how many were created. */
+export async function generateDueForItem(
+  db: Db,
+  userId: string,
+  id: string,
+  today: string,
+  batch = GENERATION_BATCH,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { inserted, more } = await generateStep(db, userId, id, today, batch);
+    total += inserted;
+    if (!more) return total;
+  }
+}
+
+/** Generates every due occurrence of all the user's active items; returns how many were created. */
+export async function generateDueForUser(db: Db, userId: string, today: string): Promise<number> {
+  let total = 0;
+  for (const { item } of await repo.listActiveDue(db, userId, today)) {
+    total += await generateDueForItem(db, userId, item.id, today);
+  }
+  return total;
+}
+
+export interface GeneratedOne {
+  transaction: TransactionRow;
+  item: RecurringRow;
+}
+
+/**
+ * Generates the item's next occurrence now: dated `nextDate`, or `today` when that is still in
+ * the future (its occurrence date stays the scheduled one); `nextDate` moves one step.
+ */
+export async function generateNext(db: Db, userId: string, id: string, today: string): Promise<GeneratedOne> {
+  return db.transaction(async (tx) => {
+    const item = await repo.lockRecurring(tx, userId, id);
+    if (!item) throw notFound('Recurring transaction');
+    if (!item.isActive) throw conflict(RECURRING_MESSAGES.inactive);
+    const rule = ruleOf(item);
+    let occurrence = item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null;
+    while (occurrence) {
+      const [row] = await repo.insertOccurrences(tx, [
+        occurrenceRow(item, occurrence, occurrence <= today ? occurrence : today),
+      ]);
+      const nextDate = nextOccurrenceAfter(rule, occurrence);
+      if (row) {
+        const updated = await repo.updateRecurring(tx, id, {
+          nextDate,
+          lastGenerated: later(item.lastGenerated, occurrence),
+        });
+        return { transaction: row, item: updated };
+      }
+      // Already generated (cannot happen while nextDate is kept past every generated date): skip it.
+      occurrence = nextDate;
+    }
+    throw conflict(RECURRING_MESSAGES.ended);
+  });
+}

@@ -1,0 +1,38 @@
+import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction } from '@ledgerly/shared';
+import { fromCents } from '@ledgerly/shared';
+import type { recurringTransactions, transactions } from '../../db/schema.js';
+import { toTransaction } from '../transactions/transactions.mapper.js';
+
+export type RecurringRow = typeof recurringTransactions.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export function toRecurring(row: RecurringRow, category: CategoryRef): RecurringTransaction {
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    category: { id: category.id, name: category.name, icon: category.icon, color: category.color },
+    type: row.type,
+    amount: fromCents(row.amountCents),
+    description: row.description,
+    frequency: row.frequency,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    nextDate: row.nextDate,
+    lastGenerated: row.lastGenerated,
+    isActive: row.isActive,
+  };
+}
+
+/** A generated transaction: the transactions API's shape (it never has a receipt) plus its occurrence. */
+export function toGeneratedTransaction(row: TransactionRow, category: CategoryRef): GeneratedTransaction {
+  return {
+    ...toTransaction(row, category, noReceipt),
+    occurrenceDate: row.occurrenceDate ?? row.date,
+  };
+}
+
+const noReceipt = () => ({ receiptUrl: null, receiptThumbUrl: null });
+
+export function ruleOf(row: Pick<RecurringRow, 'frequency' | 'startDate' | 'endDate'>): RecurrenceRule {
+  return { frequency: row.frequency, startDate: row.startDate, endDate: row.endDate };
+}

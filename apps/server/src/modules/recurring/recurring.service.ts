@@ -1,0 +1,154 @@
+import type { GenerateAllResult, GenerateOneResult, RecurringTransaction, UpcomingOccurrence } from '@ledgerly/shared';
+import {
+  MSG,
+  addDays,
+  firstOccurrenceOnOrAfter,
+  fromCents,
+  iterateOccurrences,
+  nextOccurrenceAfter,
+  occurrenceAt,
+  todayIn,
+  upcomingQuerySchema,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { notFound, validationError } from '../../errors.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { parse } from '../../lib/validate.js';
+import { findCategory } from '../categories/categories.repository.js';
+import { toCategoryRef } from '../categories/categories.mapper.js';
+import { generateDueForUser, generateNext } from './recurring.generator.js';
+import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
+import * as repo from './recurring.repository.js';
+import { type RecurringData, validateRecurring } from './recurring.validation.js';
+
+/** The signed-in user as far as this module cares. */
+export interface Owner {
+  id: string;
+  timezone: string;
+}
+
+const today = (owner: Owner) => todayIn(owner.timezone);
+
+/** A category deleted between the check and the write surfaces as a foreign-key violation. */
+async function withCategoryGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
+    throw error;
+  }
+}
+
+export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]> {
+  return (await repo.listRecurring(db, owner.id)).map(({ item, category }) => toRecurring(item, category));
+}
+
+/**
+ * Occurrences (not items) of active items dated from the user's today through today + days
+ * and not generated yet (on or after nextDate), by date.
+ */
+export async function upcoming(db: Db, owner: Owner, query: unknown): Promise<UpcomingOccurrence[]> {
+  const { days } = parse(upcomingQuerySchema, query);
+  const from = today(owner);
+  const until = addDays(from, days);
+  const out: UpcomingOccurrence[] = [];
+  for (const { item, category } of await repo.listActiveDue(db, owner.id, until)) {
+    const start = item.nextDate! > from ? item.nextDate! : from;
+    for (const date of iterateOccurrences(ruleOf(item), start, until)) {
+      out.push({
+        recurringId: item.id,
+        date,
+        description: item.description,
+        amount: fromCents(item.amountCents),
+        type: item.type,
+        category,
+      });
+    }
+  }
+  return out.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.description.localeCompare(b.description) ||
+      a.recurringId.localeCompare(b.recurringId),
+  );
+}
+
+export async function create(db: Db, owner: Owner, input: unknown): Promise<RecurringTransaction> {
+  const { data, category } = await validateRecurring(db, owner.id, input);
+  const row = await withCategoryGuard(() =>
+    repo.insertRecurring(db, {
+      userId: owner.id,
+      categoryId: data.categoryId,
+      type: data.type,
+      amountCents: data.amount,
+      description: data.description,
+      frequency: data.frequency,
+      startDate: data.startDate,
+      endDate: data.endDate,
+      isActive: data.isActive,
+      // The first occurrence is the start date itself.
+      nextDate: occurrenceAt(ruleOf(data), 0),
+      lastGenerated: null,
+    }),
+  );
+  return toRecurring(row, category);
+}
+
+/**
+ * nextDate after an edit: the first occurrence of the new rule after lastGenerated (from the
+ * start when nothing was generated), so no generated occurrence date is ever produced again;
+ * null when the new end date comes before it. Resuming a paused item skips what fell due
+ * while it was paused: nextDate becomes the first such occurrence on or after today.
+ */
+export function nextDateAfterEdit(existing: RecurringRow, data: RecurringData, todayDate: string): string | null {
+  const rule = ruleOf(data);
+  const next = existing.lastGenerated ? nextOccurrenceAfter(rule, existing.lastGenerated) : occurrenceAt(rule, 0);
+  if (next && data.isActive && !existing.isActive && next < todayDate) {
+    return firstOccurrenceOnOrAfter(rule, todayDate);
+  }
+  return next;
+}
+
+export async function update(db: Db, owner: Owner, id: string, input: unknown): Promise<RecurringTransaction> {
+  if (!(await repo.findRecurring(db, owner.id, id))) throw notFound('Recurring transaction');
+  const { data, category } = await validateRecurring(db, owner.id, input);
+  const keepActive = !(input && typeof input === 'object' && 'isActive' in input);
+  const todayDate = today(owner);
+  const row = await withCategoryGuard(() =>
+    db.transaction(async (tx) => {
+      // Locked like generation, so an edit never interleaves with a generation of the same item.
+      const existing = await repo.lockRecurring(tx, owner.id, id);
+      if (!existing) throw notFound('Recurring transaction');
+      const values = { ...data, isActive: keepActive ? existing.isActive : data.isActive };
+      return repo.updateRecurring(tx, id, {
+        categoryId: values.categoryId,
+        type: values.type,
+        amountCents: values.amount,
+        description: values.description,
+        frequency: values.frequency,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        isActive: values.isActive,
+        nextDate: nextDateAfterEdit(existing, values, todayDate),
+      });
+    }),
+  );
+  return toRecurring(row, category);
+}
+
+/** Deletes the item; its generated transactions stay (their recurring_id becomes null). */
+export async function remove(db: Db, owner: Owner, id: string): Promise<void> {
+  if (!(await repo.deleteRecurring(db, owner.id, id))) throw notFound('Recurring transaction');
+}
+
+export async function generateAll(db: Db, owner: Owner): Promise<GenerateAllResult> {
+  return { generated: await generateDueForUser(db, owner.id, today(owner)) };
+}
+
+export async function generateOne(db: Db, owner: Owner, id: string): Promise<GenerateOneResult> {
+  const { transaction, item } = await generateNext(db, owner.id, id, today(owner));
+  const category = await findCategory(db, owner.id, item.categoryId);
+  if (!category) throw notFound('Category');
+  const ref = toCategoryRef(category);
+  return { transaction: toGeneratedTransaction(transaction, ref), recurring: toRecurring(item, ref) };
+}

@@ -1,0 +1,173 @@
+import { type SQL, and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { TransactionFilter } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { categories, transactions } from '../../db/schema.js';
+import type { Cursor } from './transactions.cursor.js';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type TransactionValues = Pick<
+  TransactionRow,
+  'categoryId' | 'type' | 'amountCents' | 'description' | 'date' | 'receiptKey' | 'receiptMime'
+>;
+export type CategoryRefRow = { id: string; name: string; color: string; icon: string };
+export type TransactionWithCategory = TransactionRow & { category: CategoryRefRow };
+
+const withCategory = {
+  ...getTableColumns(transactions),
+  category: { id: categories.id, name: categories.name, color: categories.color, icon: categories.icon },
+};
+const categoryJoin = and(eq(categories.id, transactions.categoryId), eq(categories.userId, transactions.userId));
+
+/** `%`, `_` and `\` in the search text match themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of a user's filtered transactions (list, count, summary, export). */
+export function filterWhere(userId: string, f: TransactionFilter): SQL {
+  const parts: SQL[] = [eq(transactions.userId, userId)];
+  if (f.type) parts.push(eq(transactions.type, f.type));
+  if (f.categoryId) parts.push(eq(transactions.categoryId, f.categoryId));
+  if (f.startDate) parts.push(sql`${transactions.date} >= ${f.startDate}`);
+  if (f.endDate) parts.push(sql`${transactions.date} <= ${f.endDate}`);
+  if (f.search) parts.push(sql`${transactions.description} ilike ${`%${escapeLike(f.search)}%`} escape '\\'`);
+  return and(...parts) ?? sql`false`;
+}
+
+export async function findTransaction(db: Db, userId: string, id: string): Promise<TransactionWithCategory | null> {
+  const rows = await db
+    .select(withCategory)
+    .from(transactions)
+    .innerJoin(categories, categoryJoin)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertTransaction(db: Db, userId: string, values: TransactionValues): Promise<TransactionRow> {
+  const rows = await db
+    .insert(transactions)
+    .values({ ...values, userId })
+    .returning();
+  return rows[0]!;
+}
+
+/**
+ * Updates a transaction in one database transaction, locking the row to read the receipt key
+ * it replaces. `receiptKey` undefined keeps the stored receipt. Null if the row is not the user's.
+ */
+export async function updateTransaction(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Omit<TransactionValues, 'receiptKey' | 'receiptMime'> & {
+    receipt?: { key: string | null; mime: string | null };
+  },
+): Promise<{ row: TransactionRow; previousReceiptKey: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ receiptKey: transactions.receiptKey })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+      .for('update');
+    if (!current) return null;
+    const { receipt, ...rest } = values;
+    const [row] = await tx
+      .update(transactions)
+      .set({
+        ...rest,
+        ...(receipt ? { receiptKey: receipt.key, receiptMime: receipt.mime } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+      .returning();
+    return row ? { row, previousReceiptKey: current.receiptKey } : null;
+  });
+}
+
+/** Deletes and answers the receipt key it had, or null if the row is not the user's. */
+export async function deleteTransaction(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ receiptKey: string | null } | null> {
+  const rows = await db
+    .delete(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .returning({ receiptKey: transactions.receiptKey });
+  return rows[0] ?? null;
+}
+
+export type ListedRow = TransactionWithCategory & { cursorCreatedAt: string };
+
+/** One page, newest first (date, created_at, id descending), strictly after `after`. */
+export function listTransactions(
+  db: Db,
+  userId: string,
+  filter: TransactionFilter,
+  limit: number,
+  after?: Cursor,
+): Promise<ListedRow[]> {
+  const where = after
+    ? and(
+        filterWhere(userId, filter),
+        sql`(${transactions.date}, ${transactions.createdAt}, ${transactions.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      )
+    : filterWhere(userId, filter);
+  return (
+    db
+      .select({
+        ...withCategory,
+        cursorCreatedAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(transactions)
+      .innerJoin(categories, categoryJoin)
+      .where(where)
+      // NULLS LAST matches transactions_user_date_idx exactly (plain DESC means NULLS FIRST), so the
+      // planner walks the index instead of sorting all of the user's rows.
+      .orderBy(
+        sql`${transactions.date} desc nulls last`,
+        sql`${transactions.createdAt} desc nulls last`,
+        sql`${transactions.id} desc nulls last`,
+      )
+      .limit(limit)
+  );
+}
+
+export async function countTransactions(db: Db, userId: string, filter: TransactionFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(transactions).where(filterWhere(userId, filter));
+  return Number(row?.n ?? 0);
+}
+
+/** Totals in integer cents, summed by the database. */
+export async function sumTransactions(
+  db: Db,
+  userId: string,
+  filter: TransactionFilter,
+): Promise<{ incomeCents: number; expenseCents: number; balanceCents: number }> {
+  const amount = transactions.amountCents;
+  const [row] = await db
+    .select({
+      incomeCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'income'), 0)`,
+      expenseCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'expense'), 0)`,
+      balanceCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${amount} else -${amount} end), 0)`,
+    })
+    .from(transactions)
+    .where(filterWhere(userId, filter));
+  return {
+    incomeCents: Number(row?.incomeCents ?? 0),
+    expenseCents: Number(row?.expenseCents ?? 0),
+    balanceCents: Number(row?.balanceCents ?? 0),
+  };
+}
+
+/** What the receipt route needs, by transaction id alone (the signature proves the owner). */
+export async function findReceipt(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; receiptKey: string | null; receiptMime: string | null } | null> {
+  const rows = await db
+    .select({ userId: transactions.userId, receiptKey: transactions.receiptKey, receiptMime: transactions.receiptMime })
+    .from(transactions)
+    .where(eq(transactions.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
+import {
+  MSG,
+  fromCents,
+  todayIn,
+  transactionFilterSchemaFor,
+  transactionInputSchema,
+  transactionListQuerySchemaFor,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { notFound, validationError } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { findCategory } from '../categories/categories.repository.js';
+import type { ReceiptStore } from './receipt-store.js';
+import type { ReceiptUrlSigner } from './receipt-urls.js';
+import { type ProcessedReceipt, processReceipt } from './receipt-image.js';
+import { decodeCursor, encodeCursor } from './transactions.cursor.js';
+import type { TransactionForm } from './transactions.form.js';
+import { toTransaction } from './transactions.mapper.js';
+import * as repo from './transactions.repository.js';
+
+export interface TransactionDeps {
+  db: Db;
+  receipts: ReceiptStore;
+  sign: ReceiptUrlSigner;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in user as the rules need it. */
+export interface Owner {
+  id: string;
+  timezone: string;
+}
+
+const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
+
+/** Validates the fields (spec §5, today in the user's zone) and the category: the user's, same type. */
+async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
+  const data = parse(transactionInputSchema(todayIn(owner.timezone)), fields);
+  const category = await findCategory(db, owner.id, data.categoryId);
+  if (!category) throw unknownCategory();
+  if (category.type !== data.type) {
+    const message = MSG.categoryTypeMismatch(category.type, data.type);
+    throw validationError(message, { categoryId: message });
+  }
+  return { data, category };
+}
+
+/** Deleting files is best effort once the database no longer points at them. */
+async function discard(deps: TransactionDeps, key: string | null): Promise<void> {
+  if (!key) return;
+  try {
+    await deps.receipts.remove(key);
+  } catch (error) {
+    deps.log.error({ err: error, receiptKey: key }, 'could not delete receipt files');
+  }
+}
+
+/** Writes the processed image; the caller must discard the key if its database write fails. */
+async function store(deps: TransactionDeps, image: ProcessedReceipt | null) {
+  return image ? { key: await deps.receipts.save(image), mime: image.mime } : null;
+}
+
+export async function create(deps: TransactionDeps, owner: Owner, form: TransactionForm): Promise<Transaction> {
+  const { data, category } = await validate(deps.db, owner, form.fields);
+  // Decode and re-encode in memory before anything is written.
+  const image = form.receipt ? await processReceipt(form.receipt) : null;
+  const saved = await store(deps, image);
+  try {
+    const row = await repo.insertTransaction(deps.db, owner.id, {
+      categoryId: data.categoryId,
+      type: data.type,
+      amountCents: data.amount,
+      description: data.description,
+      date: data.date,
+      receiptKey: saved?.key ?? null,
+      receiptMime: saved?.mime ?? null,
+    });
+    return toTransaction(row, category, deps.sign);
+  } catch (error) {
+    await discard(deps, saved?.key ?? null);
+    // The category was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw unknownCategory();
+    throw error;
+  }
+}
+
+export async function update(
+  deps: TransactionDeps,
+  owner: Owner,
+  id: string,
+  form: TransactionForm,
+): Promise<Transaction> {
+  if (!(await repo.findTransaction(deps.db, owner.id, id))) throw notFound('Transaction');
+  const { data, category } = await validate(deps.db, owner, form.fields);
+  const image = form.receipt ? await processReceipt(form.receipt) : null;
+  const saved = await store(deps, image);
+  // A new file replaces the old one; removeReceipt without a file clears it; else it stays.
+  const receipt = saved ?? (data.removeReceipt ? { key: null, mime: null } : undefined);
+  let result: Awaited<ReturnType<typeof repo.updateTransaction>>;
+  try {
+    result = await repo.updateTransaction(deps.db, owner.id, id, {
+      categoryId: data.categoryId,
+      type: data.type,
+      amountCents: data.amount,
+      description: data.description,
+      date: data.date,
+      receipt,
+    });
+  } catch (error) {
+    await discard(deps, saved?.key ?? null);
+    if (isForeignKeyViolation(error)) throw unknownCategory();
+    throw error;
+  }
+  if (!result) {
+    await discard(deps, saved?.key ?? null);
+    throw notFound('Transaction');
+  }
+  if (receipt && result.previousReceiptKey !== result.row.receiptKey) await discard(deps, result.previousReceiptKey);
+  return toTransaction(result.row, category, deps.sign);
+}
+
+export async function remove(deps: TransactionDeps, owner: Owner, id: string): Promise<void> {
+  const deleted = await repo.deleteTransaction(deps.db, owner.id, id);
+  if (!deleted) throw notFound('Transaction');
+  await discard(deps, deleted.receiptKey);
+}
+
+export async function get(deps: TransactionDeps, owner: Owner, id: string): Promise<Transaction> {
+  const row = await repo.findTransaction(deps.db, owner.id, id);
+  if (!row) throw notFound('Transaction');
+  return toTransaction(row, row.category, deps.sign);
+}
+
+export async function list(deps: TransactionDeps, owner: Owner, query: unknown): Promise<Page<Transaction>> {
+  const { limit, cursor, ...filter } = parse(transactionListQuerySchemaFor(todayIn(owner.timezone)), query);
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  // One row more than asked tells whether another page follows.
+  const [rows, total] = await Promise.all([
+    repo.listTransactions(deps.db, owner.id, filter, limit + 1, after),
+    repo.countTransactions(deps.db, owner.id, filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ date: last.date, createdAt: last.cursorCreatedAt, id: last.id })
+      : null;
+  return { data: page.map((r) => toTransaction(r, r.category, deps.sign)), meta: { total, nextCursor } };
+}
+
+export async function summary(deps: TransactionDeps, owner: Owner, query: unknown): Promise<TransactionSummary> {
+  const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
+  const sums = await repo.sumTransactions(deps.db, owner.id, filter);
+  return {
+    totalIncome: fromCents(sums.incomeCents),
+    totalExpense: fromCents(sums.expenseCents),
+    balance: fromCents(sums.balanceCents),
+  };
+}

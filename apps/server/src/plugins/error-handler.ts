@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '@ledgerly/shared';
+import { MSG } from '@ledgerly/shared';
+import { AppError } from '../errors.js';
+import { PG, pgErrorCode } from '../lib/pg-errors.js';
+import { NUL_MESSAGE } from '../lib/validate.js';
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function reply(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): [number, ApiErrorBody] {
+  return [status, fields ? { message, code, fields } : { message, code }];
+}
+
+/** Maps any thrown error to the error model of DESIGN.md §3; never leaks a stack trace. */
+export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<string, string>?] {
+  if (error instanceof AppError) {
+    const [s, b] = reply(error.status, error.code, error.message, error.fields);
+    return [s, b, error.headers];
+  }
+  const e = error as FastifyError & { code?: string };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return reply(400, 'BAD_JSON', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply(400, 'BAD_JSON', 'The request body is empty');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reply(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return reply(413, 'PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return reply(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return reply(413, 'PAYLOAD_TOO_LARGE', 'Too many parts in the upload');
+    case 'FST_ERR_VALIDATION':
+      return reply(400, 'VALIDATION_FAILED', e.message);
+  }
+  // Text the database cannot store (U+0000) that slipped past validation is still bad input.
+  if (pgErrorCode(error) === PG.characterNotInRepertoire) return reply(400, 'VALIDATION_FAILED', NUL_MESSAGE);
+  if (e.code && DB_DOWN_CODES.has(e.code)) {
+    return reply(503, 'DB_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
+  }
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    const status = e.statusCode;
+    const code: ErrorCode =
+      status === 404
+        ? 'NOT_FOUND'
+        : status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : 'VALIDATION_FAILED';
+    return reply(status, code, e.message || 'Bad request');
+  }
+  return reply(500, 'INTERNAL', 'Something went wrong. Please try again.');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, res) => {
+    const [status, body, headers] = toErrorReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (headers) res.headers(headers);
+    return res.status(status).send(body);
+  });
+}

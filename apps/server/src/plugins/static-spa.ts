@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app: hashed files under /assets are cached for a year, everything else
+ * revalidates; any non-API GET that matches no file gets index.html (the SPA routes it).
+ */
+export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+  const indexFile = join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(distDir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  const indexHtml = hasBuild ? readFileSync(indexFile) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/')) {
+      if (!indexHtml) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+}
