@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot, signUpViaApi } from './helpers';
+
+test('redirect rules for visitors', async ({ page }) => {
+  for (const [from, to] of [
+    ['/dashboard', '/login'],
+    ['/dashboard/anything', '/login'],
+    ['/no-such-page', '/'],
+  ] as const) {
+    await page.goto(from);
+    await expect(page).toHaveURL(new RegExp(`${to === '/' ? '/$' : `${to}$`}`));
+  }
+});
+
+test('redirect rules for signed-in users', async ({ page }) => {
+  await signUpViaApi(page);
+  for (const path of [
+    '/',
+    '/login',
+    '/register',
+    '/faq',
+    '/about',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+});
+
+test('the six tabs switch in place; the first is Dashboard', async ({ page }) => {
+  await signUpViaApi(page, { firstName: 'Tess' });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Hello,')).toContainText('Tess');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  for (const [tab, heading] of [
+    ['Transactions', 'Transactions'],
+    ['Budgets', 'Budget Management'],
+    ['Recurring', 'Recurring Transactions'],
+    ['Categories', 'Categories'],
+    ['Settings', 'Settings'],
+    ['Dashboard', 'Dashboard'],
+  ]) {
+    await nav.getByRole('button', { name: tab }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('mobile menu offers the tabs and a user card, and closes on choice', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signUpViaApi(page, { firstName: 'Mia' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText('Mia')).toBeVisible();
+  await screenshot(page, 'mobile-menu');
+  await expectNoSeriousA11yViolations(page);
+  await menu.getByRole('button', { name: 'Categories' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await context.close();
+});
+
+test('theme: system preference by default, toggle stored, dark marker on <html>', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await screenshot(page, 'login-dark');
+  await expectNoSeriousA11yViolations(page);
+  await signUpViaApi(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await screenshot(page, 'dashboard-shell-dark');
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
+
+test('light system preference starts light', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await context.close();
+});

@@ -1,0 +1,100 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, User } from '@ledgerly/shared';
+import { clearAuth, getStoredUser, getToken, storeAuth, storeUser } from '../../lib/storage';
+import { browserTimeZone } from '../../lib/format';
+import * as authApi from './api/auth-api';
+
+interface AuthContextValue {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True until the start-up check of a stored token ends. */
+  loading: boolean;
+  login: (input: LoginInput) => Promise<void>;
+  register: (input: RegisterInput) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Replaces the signed-in user (after settings change), in state and storage. */
+  updateUser: (user: User) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // A stored token counts as signed in at once; the check below confirms it.
+  const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState<boolean>(() => Boolean(getToken()));
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    authApi
+      .fetchMe()
+      .then(({ data }) => {
+        if (cancelled) return;
+        storeUser(data);
+        setUser(data);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('Auth check failed', error);
+        clearAuth();
+        setUser(null);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const { token, user: u } = await authApi.login(input);
+      queryClient.clear();
+      storeAuth(token, u);
+      setUser(u);
+    },
+    [queryClient],
+  );
+
+  const register = useCallback(
+    async (input: RegisterInput) => {
+      const { token, user: u } = await authApi.register({ ...input, timezone: browserTimeZone() });
+      queryClient.clear();
+      storeAuth(token, u);
+      setUser(u);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // The token is dropped locally either way.
+    }
+    clearAuth();
+    // Nothing of this user may linger for the next one.
+    queryClient.clear();
+    setUser(null);
+  }, [queryClient]);
+
+  const updateUser = useCallback((u: User) => {
+    storeUser(u);
+    setUser(u);
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, isAuthenticated: user !== null, loading, login, register, logout, updateUser }),
+    [user, loading, login, register, logout, updateUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** DELETE /budgets/{id} (204). */
+export const deleteBudget = (id: string) =>
+  apiRequest<void>(`/budgets/${encodeURIComponent(id)}`, { method: 'DELETE', fallback: 'Failed to delete budget' });
+
+export function useDeleteBudget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBudget,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
+  });
+}

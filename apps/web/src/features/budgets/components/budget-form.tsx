@@ -1,0 +1,136 @@
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BUDGET_MSG, budgetInputSchema, fromCents, type BudgetStatusItem } from '@ledgerly/shared';
+import { Button } from '../../../components/ui/button';
+import { FlashBanners, useFlash } from '../../../components/ui/banner';
+import { InputField } from '../../../components/ui/field';
+import { Segmented } from '../../../components/ui/segmented';
+import { ApiError } from '../../../lib/api-client';
+import { CategorySelect } from '../../categories/components/category-select';
+import { useCategories } from '../../categories/api/get-categories';
+import type { BudgetPayload } from '../api/create-budget';
+
+const PERIOD_OPTIONS = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'yearly', label: 'Yearly' },
+] as const;
+
+export interface BudgetFormProps {
+  /** The budget being edited; absent when creating. */
+  budget?: BudgetStatusItem | null;
+  /** Saves the validated payload; a rejection is shown inside the form. */
+  onSubmit: (payload: BudgetPayload) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Create/edit form of a budget, validated with the very schema the server uses. */
+export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
+  const editing = Boolean(budget);
+  const flash = useFlash();
+  const { data: categories } = useCategories();
+  const noExpenseCategories = categories !== undefined && !categories.some((c) => c.type === 'expense');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(budgetInputSchema),
+    defaultValues: {
+      categoryId: budget?.category.id ?? '',
+      amount: budget ? String(budget.budgetAmount) : '',
+      period: budget?.period ?? 'monthly',
+    },
+  });
+
+  const categoryFieldId = useId();
+  const categoryNote = editing
+    ? BUDGET_MSG.categoryLocked
+    : noExpenseCategories
+      ? 'No expense categories yet: add one in the Categories tab.'
+      : null;
+
+  const submit = handleSubmit(async (values) => {
+    flash.clear();
+    try {
+      await onSubmit({ categoryId: values.categoryId, amount: fromCents(values.amount), period: values.period });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      const message = error instanceof Error && error.message ? error.message : 'Failed to save budget';
+      if (fields?.amount) setError('amount', { message: fields.amount });
+      else if (fields?.categoryId && !editing) setError('categoryId', { message: fields.categoryId });
+      else flash.showError(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <FlashBanners flash={flash} />
+      <div>
+        <Controller
+          control={control}
+          name="categoryId"
+          render={({ field }) => (
+            <CategorySelect
+              id={categoryFieldId}
+              type="expense"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              // Disabled on the element only: the form still submits the budget's category.
+              disabled={editing || isSubmitting}
+              error={errors.categoryId?.message}
+              aria-describedby={categoryNote && !errors.categoryId ? `${categoryFieldId}-note` : undefined}
+            />
+          )}
+        />
+        {categoryNote && !errors.categoryId && (
+          <p id={`${categoryFieldId}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {categoryNote}
+          </p>
+        )}
+      </div>
+      <InputField
+        label="Budget Amount"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        placeholder="0.00"
+        autoComplete="off"
+        error={errors.amount?.message}
+        disabled={isSubmitting}
+        {...register('amount')}
+      />
+      <div>
+        <span aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Period
+        </span>
+        <Controller
+          control={control}
+          name="period"
+          render={({ field }) => (
+            <Segmented
+              label="Period"
+              options={PERIOD_OPTIONS}
+              value={field.value ?? 'monthly'}
+              onChange={field.onChange}
+              disabled={isSubmitting}
+            />
+          )}
+        />
+      </div>
+      <div className="flex justify-end gap-3 pt-1">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : editing ? 'Update Budget' : 'Create Budget'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import type { BudgetStatusItem } from '@ledgerly/shared';
+import { Card } from '../../../components/ui/card';
+import { useMoney } from '../../../lib/use-currency';
+import { budgetTotals } from '../budget-totals';
+import { BudgetBar, RemainingAmount, formatPercent } from './budget-status-ui';
+
+const AMOUNT = 'text-base font-bold break-words sm:text-xl';
+
+/** The 'Overall Budget Status' panel: totals of the listed budgets in the user's currency. */
+export function BudgetOverview({ items }: { items: readonly BudgetStatusItem[] }) {
+  const { money } = useMoney();
+  const totals = budgetTotals(items);
+  return (
+    <Card role="region" aria-labelledby="overall-budget-title">
+      <h2 id="overall-budget-title" className="text-lg font-semibold">
+        Overall Budget Status
+      </h2>
+      <dl className="mt-4 grid grid-cols-3 gap-3 sm:gap-4">
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Total Budget</dt>
+          <dd className={AMOUNT}>{money(totals.budget)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Total Spent</dt>
+          <dd className={AMOUNT}>{money(totals.spent)}</dd>
+        </div>
+        <RemainingAmount remaining={totals.remaining} format={money} className="min-w-0" valueClassName={AMOUNT} />
+      </dl>
+      <div className="mt-5">
+        <BudgetBar percentage={totals.percentage} status={totals.status} label="Overall budget used" size="lg" />
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {formatPercent(totals.percentage)} of your total budget used
+        </p>
+      </div>
+    </Card>
+  );
+}

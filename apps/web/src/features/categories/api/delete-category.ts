@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { invalidateCategoryUsers } from './invalidate';
+
+/** DELETE /categories/{id} (204; refused with 409 while transactions or recurring items use it). */
+export const deleteCategory = (id: string) =>
+  apiRequest<void>(`/categories/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    fallback: 'Failed to delete category',
+  });
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories() });
+      // Budgets on a deleted category go with it.
+      invalidateCategoryUsers(queryClient);
+    },
+  });
+}

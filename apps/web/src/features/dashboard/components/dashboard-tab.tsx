@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DashboardPeriod } from '@ledgerly/shared';
+import { Banner, FlashBanners, useFlash } from '../../../components/ui/banner';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Segmented } from '../../../components/ui/segmented';
+import { Spinner } from '../../../components/ui/spinner';
+import { transactionDependentKeys } from '../../../lib/query-keys';
+import { DASHBOARD_FALLBACK, useDashboard } from '../api/get-dashboard';
+import { useGenerateDueRecurringOnOpen } from '../api/generate-recurring';
+import { DEFAULT_PERIOD, PERIOD_OPTIONS } from '../lib/dashboard-helpers';
+import { useTimedError } from '../lib/use-timed-error';
+import { AddTransactionButton } from './add-transaction-button';
+import { ExpenseBreakdown } from './expense-breakdown';
+import { IncomeExpenseTrend } from './income-expense-trend';
+import { RecentTransactions } from './recent-transactions';
+import { SummaryCards } from './summary-cards';
+import { TopCategories } from './top-categories';
+
+export const ADDED_MESSAGE = 'Transaction added successfully!';
+
+/** The Dashboard tab: the period's figures, charts, top categories and latest transactions. */
+export function DashboardTab() {
+  const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
+  const flash = useFlash();
+  const queryClient = useQueryClient();
+  const dashboard = useDashboard(period);
+  useGenerateDueRecurringOnOpen();
+
+  // On failure every section stays empty under one red banner (one round trip, one message).
+  const data = dashboard.isError ? undefined : dashboard.data;
+  const firstLoad = dashboard.isPending;
+  const switching = dashboard.isPlaceholderData;
+  const showError = useTimedError(dashboard.isError, dashboard.errorUpdatedAt);
+
+  function onAdded() {
+    flash.showSuccess(ADDED_MESSAGE);
+    for (const queryKey of transactionDependentKeys) void queryClient.invalidateQueries({ queryKey });
+  }
+
+  return (
+    <section aria-labelledby="tab-title" className="space-y-6 pb-20">
+      <PageHeader
+        title="Dashboard"
+        subtitle="Overview of your financial health"
+        actions={<Segmented label="Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />}
+      />
+      <FlashBanners flash={flash} />
+      {showError && (
+        <Banner
+          kind="error"
+          message={dashboard.error instanceof Error ? dashboard.error.message : DASHBOARD_FALLBACK}
+        />
+      )}
+
+      {firstLoad ? (
+        <Spinner />
+      ) : (
+        <div
+          aria-busy={switching}
+          className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : 'opacity-100'}`}
+        >
+          <SummaryCards summary={data?.summary} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ExpenseBreakdown items={data?.breakdown.breakdown ?? []} />
+            <IncomeExpenseTrend period={data?.period ?? period} trend={data?.trend} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TopCategories items={data?.topCategories ?? []} />
+            <RecentTransactions items={data?.recentTransactions ?? []} />
+          </div>
+        </div>
+      )}
+
+      <AddTransactionButton onAdded={onAdded} />
+    </section>
+  );
+}

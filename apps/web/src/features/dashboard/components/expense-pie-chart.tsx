@@ -1,0 +1,72 @@
+import { Pie, PieChart, ResponsiveContainer, Tooltip, type PieLabelRenderProps } from 'recharts';
+import { formatPct, showPieLabel, type PieSlice } from '../lib/dashboard-helpers';
+import type { ChartTheme } from '../lib/use-chart-theme';
+
+const RADIAN = Math.PI / 180;
+
+/** The expense pie (loaded lazily with Recharts). Slices of 5 % or less carry no label. */
+export default function ExpensePieChart({
+  slices,
+  money,
+  theme,
+  animate,
+}: {
+  slices: PieSlice[];
+  money: (n: number) => string;
+  theme: ChartTheme;
+  animate: boolean;
+}) {
+  const renderLabel = (props: PieLabelRenderProps) => {
+    const slice = slices[props.index];
+    if (!slice || !showPieLabel(slice.percentage)) return null;
+    const cx = Number(props.cx);
+    const cy = Number(props.cy);
+    const radius = Number(props.outerRadius) + 14;
+    const angle = -Number(props.midAngle ?? 0) * RADIAN;
+    const x = cx + radius * Math.cos(angle);
+    const y = cy + radius * Math.sin(angle);
+    return (
+      <text
+        x={x}
+        y={y}
+        fill={theme.text}
+        fontSize={12}
+        fontWeight={600}
+        textAnchor={x >= cx ? 'start' : 'end'}
+        dominantBaseline="central"
+      >
+        {formatPct(slice.percentage)}
+      </text>
+    );
+  };
+
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <PieChart accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <Pie
+          data={slices}
+          dataKey="value"
+          nameKey="name"
+          // Leaves room for the outside labels at 375 px.
+          outerRadius="65%"
+          stroke={theme.sliceStroke}
+          // A lone slice is a full disc: no seam.
+          strokeWidth={slices.length > 1 ? 2 : 0}
+          label={renderLabel}
+          labelLine={false}
+          isAnimationActive={animate}
+        />
+        <Tooltip
+          formatter={(value) => money(Number(value))}
+          contentStyle={{
+            backgroundColor: theme.tooltipBg,
+            borderColor: theme.tooltipBorder,
+            borderRadius: 8,
+            color: theme.text,
+          }}
+          itemStyle={{ color: theme.text }}
+        />
+      </PieChart>
+    </ResponsiveContainer>
+  );
+}

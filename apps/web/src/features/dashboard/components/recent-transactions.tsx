@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import type { Transaction } from '@ledgerly/shared';
+import { LIMITS } from '@ledgerly/shared';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { formatDate } from '../../../lib/format';
+import { useMoney } from '../../../lib/use-currency';
+
+/** 'Recent Transactions': the latest five, newest first. */
+export function RecentTransactions({ items }: { items: Transaction[] }) {
+  const { signed } = useMoney();
+  const headingId = useId();
+  const shown = items.slice(0, LIMITS.recentLimit);
+  return (
+    <Card className="min-w-0">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="mb-4 text-lg font-semibold">
+          Recent Transactions
+        </h2>
+        {shown.length === 0 ? (
+          <EmptyState icon="🧾" title="No recent transactions" />
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {shown.map((t) => (
+              <li key={t.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg"
+                  style={{ backgroundColor: `${t.category.color}26` }}
+                >
+                  {t.category.icon}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{t.description || t.category.name}</p>
+                  <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                    {t.category.name} · <time dateTime={t.date}>{formatDate(t.date)}</time>
+                  </p>
+                </div>
+                <span
+                  className={`shrink-0 text-sm font-semibold ${
+                    t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
+                  }`}
+                >
+                  {signed(t.amount, t.type)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}

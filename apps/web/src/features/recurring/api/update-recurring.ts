@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RecurringTransaction } from '@ledgerly/shared';
+import { apiRequest } from '../../../lib/api-client';
+import type { RecurringPayload } from '../lib/recurring-form';
+import { useInvalidateRecurring } from './recurring-cache';
+
+export const updateRecurring = ({ id, payload }: { id: string; payload: RecurringPayload }) =>
+  apiRequest<{ data: RecurringTransaction }>(`/recurring/${id}`, {
+    method: 'PUT',
+    body: payload,
+    fallback: 'Failed to save recurring transaction',
+  });
+
+/** Saves an edited item (its active flag included: the only way to pause or resume it). */
+export function useUpdateRecurring() {
+  const invalidate = useInvalidateRecurring();
+  return useMutation({ mutationFn: updateRecurring, onSuccess: () => invalidate() });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { RecurringTransaction } from '@ledgerly/shared';
+import { settingsKey } from '../../../lib/settings-query';
+import { RecurringCard } from './recurring-card';
+
+const base: RecurringTransaction = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  categoryId: '00000000-0000-4000-8000-000000000001',
+  category: { id: '00000000-0000-4000-8000-000000000001', name: 'Housing', icon: '🏠', color: '#ef4444' },
+  type: 'expense',
+  amount: 1250,
+  description: 'Rent',
+  frequency: 'monthly',
+  startDate: '2026-01-31',
+  endDate: null,
+  nextDate: '2026-03-31',
+  lastGenerated: null,
+  isActive: true,
+};
+
+function renderCard(item: RecurringTransaction, today = '2026-03-15') {
+  const client = new QueryClient();
+  client.setQueryData(settingsKey, { firstName: '', lastName: '', currency: 'EUR' });
+  const handlers = { onGenerate: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
+  render(
+    <QueryClientProvider client={client}>
+      <RecurringCard item={item} today={today} {...handlers} />
+    </QueryClientProvider>,
+  );
+  return within(screen.getByRole('article', { name: item.description }));
+}
+
+describe('RecurringCard', () => {
+  it('shows what, how much in the user currency, how often and when', () => {
+    const card = renderCard(base);
+    expect(card.getByText('Housing')).toBeInTheDocument();
+    expect(card.getByText('-€1,250.00')).toHaveClass('text-red-700');
+    expect(card.getByText('Monthly')).toBeInTheDocument();
+    expect(card.getByText('Mar 31, 2026')).toBeInTheDocument();
+    expect(card.getByText('In 16 days')).toBeInTheDocument();
+    expect(card.getByText('N/A')).toBeInTheDocument();
+    expect(card.getByText('Jan 31, 2026')).toBeInTheDocument();
+    expect(card.getByText('No end date')).toBeInTheDocument();
+    expect(card.getAllByRole('button').map((b) => b.textContent)).toEqual(['Generate', 'Edit', 'Delete']);
+  });
+
+  it('names each action after its item, like the other tabs, so a list of cards reads apart', () => {
+    const card = renderCard(base);
+    expect(card.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Generate Rent',
+      'Edit Rent',
+      'Delete Rent',
+    ]);
+  });
+
+  it('marks an active item past its next date as overdue', () => {
+    const card = renderCard({ ...base, type: 'income', lastGenerated: '2026-02-28' }, '2026-04-02');
+    expect(card.getByText('+€1,250.00')).toHaveClass('text-green-700');
+    expect(card.getAllByText('Overdue')).toHaveLength(2); // badge and relative label
+    expect(card.getByText('Feb 28, 2026')).toBeInTheDocument();
+  });
+
+  it('dims an inactive item with a badge and no Generate button, never overdue', () => {
+    const card = renderCard({ ...base, isActive: false, endDate: '2026-12-31' }, '2026-04-02');
+    expect(card.getByText('Inactive')).toBeInTheDocument();
+    expect(card.queryByText('Overdue')).toBeNull();
+    expect(card.getByText('Dec 31, 2026')).toBeInTheDocument();
+    expect(card.getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit', 'Delete']);
+  });
+
+  it('shows an ended series as Ended without Generate', () => {
+    const card = renderCard({ ...base, nextDate: null, endDate: '2026-03-01' });
+    expect(card.getByText('Ended')).toBeInTheDocument();
+    expect(card.getByText('None')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: /^Generate/ })).toBeNull();
+  });
+});

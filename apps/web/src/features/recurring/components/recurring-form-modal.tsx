@@ -1,0 +1,215 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FREQUENCIES, LIMITS, type RecurringTransaction, type TransactionType } from '@ledgerly/shared';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { InputField, SelectField } from '../../../components/ui/field';
+import { Segmented } from '../../../components/ui/segmented';
+import { CategorySelect } from '../../categories/components/category-select';
+import { useCreateRecurring } from '../api/create-recurring';
+import { useUpdateRecurring } from '../api/update-recurring';
+import {
+  emptyFormValues,
+  formValuesFrom,
+  validateRecurringForm,
+  type FormField,
+  type RecurringPayload,
+  type RecurringFormValues,
+} from '../lib/recurring-form';
+import { FREQUENCY_LABELS } from '../lib/schedule';
+import { RecurringHelp } from './recurring-help';
+
+const TYPE_OPTIONS = [
+  { value: 'expense', label: 'Expense' },
+  { value: 'income', label: 'Income' },
+] as const;
+
+export interface RecurringFormModalProps {
+  open: boolean;
+  /** The item being edited; null to create a new one. */
+  item: RecurringTransaction | null;
+  /** The user's today: the default start date of a new item. */
+  today: string;
+  onClose: () => void;
+  /** Called with the success message after the server accepted the item. */
+  onSaved: (message: string) => void;
+}
+
+/** The create/edit modal of a recurring item. */
+export function RecurringFormModal({ open, item, today, onClose, onSaved }: RecurringFormModalProps) {
+  const create = useCreateRecurring();
+  const update = useUpdateRecurring();
+  const saving = create.isPending || update.isPending;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={item ? 'Edit Recurring Transaction' : 'Create Recurring Transaction'}
+      size="lg"
+      busy={saving}
+    >
+      <RecurringForm
+        item={item}
+        today={today}
+        saving={saving}
+        onCancel={onClose}
+        onSubmit={async (payload) => {
+          if (item) {
+            await update.mutateAsync({ id: item.id, payload });
+            onSaved('Recurring transaction updated successfully!');
+          } else {
+            await create.mutateAsync(payload);
+            onSaved('Recurring transaction created successfully!');
+          }
+        }}
+      />
+    </Dialog>
+  );
+}
+
+interface RecurringFormProps {
+  item: RecurringTransaction | null;
+  today: string;
+  saving: boolean;
+  onCancel: () => void;
+  onSubmit: (payload: RecurringPayload) => Promise<void>;
+}
+
+function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFormProps) {
+  const [values, setValues] = useState<RecurringFormValues>(() =>
+    item ? formValuesFrom(item) : emptyFormValues(today),
+  );
+  const [error, setError] = useState<{ message: string; field: FormField | null } | null>(null);
+  const prefix = useId();
+  const idOf = (field: FormField) => `${prefix}-${field}`;
+  const errorId = `${prefix}-error`;
+
+  const set = <K extends FormField>(field: K, value: RecurringFormValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  // Only the field named by the current message is marked invalid; the message sits on top.
+  const invalid = (field: FormField) =>
+    error?.field === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = validateRecurringForm(values);
+    if (!result.ok) {
+      setError({ message: result.message, field: result.field });
+      if (result.field) document.getElementById(idOf(result.field))?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await onSubmit(result.payload);
+    } catch (err) {
+      setError({ message: err instanceof Error ? err.message : 'Failed to save recurring transaction', field: null });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {error && (
+        <div id={errorId}>
+          <Banner kind="error" message={error.message} />
+        </div>
+      )}
+      <fieldset disabled={saving} className="space-y-4">
+        <div>
+          <span className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">Type</span>
+          <Segmented<TransactionType>
+            label="Type"
+            options={TYPE_OPTIONS}
+            value={values.type}
+            disabled={saving}
+            onChange={(type) => {
+              // A category belongs to one type: switching type clears the choice.
+              if (type !== values.type) setValues((v) => ({ ...v, type, categoryId: '' }));
+            }}
+          />
+        </div>
+        <CategorySelect
+          id={idOf('categoryId')}
+          type={values.type}
+          value={values.categoryId}
+          onChange={(categoryId) => set('categoryId', categoryId)}
+          {...invalid('categoryId')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            id={idOf('amount')}
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            value={values.amount}
+            onChange={(e) => set('amount', e.target.value)}
+            {...invalid('amount')}
+          />
+          <SelectField
+            id={idOf('frequency')}
+            label="Frequency"
+            value={values.frequency}
+            onChange={(e) => set('frequency', e.target.value as RecurringFormValues['frequency'])}
+          >
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <InputField
+          id={idOf('description')}
+          label="Description"
+          maxLength={LIMITS.descriptionMax}
+          placeholder="e.g. Rent, Salary, Netflix"
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          {...invalid('description')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            id={idOf('startDate')}
+            label="Start date"
+            type="date"
+            value={values.startDate}
+            onChange={(e) => set('startDate', e.target.value)}
+            {...invalid('startDate')}
+          />
+          <InputField
+            id={idOf('endDate')}
+            label="End date (optional)"
+            type="date"
+            min={values.startDate || undefined}
+            hint="Leave empty to repeat without end"
+            value={values.endDate}
+            onChange={(e) => set('endDate', e.target.value)}
+            {...invalid('endDate')}
+          />
+        </div>
+        {item && (
+          <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 accent-indigo-600"
+              checked={values.isActive}
+              onChange={(e) => set('isActive', e.target.checked)}
+            />
+            Active (transactions will be generated automatically)
+          </label>
+        )}
+      </fieldset>
+      <RecurringHelp />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : item ? 'Update' : 'Create'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { settingsQueryOptions } from '../../../lib/settings-query';
+import { useNavigate } from 'react-router';
+import { AdSlot } from '../../../components/ui/ad-slot';
+import { Button } from '../../../components/ui/button';
+import { useAuth } from '../../auth/auth-context';
+import { ThemeToggle } from '../../theme/theme-toggle';
+import { DashboardTab } from '../../dashboard/components/dashboard-tab';
+import { TransactionsTab } from '../../transactions/components/transactions-tab';
+import { BudgetsTab } from '../../budgets/components/budgets-tab';
+import { RecurringTab } from '../../recurring/components/recurring-tab';
+import { CategoriesTab } from '../../categories/components/categories-tab';
+import { SettingsTab } from '../../settings/components/settings-tab';
+import type { TabId } from '../tabs';
+import { TabNav } from './tab-nav';
+import { MobileMenu } from './mobile-menu';
+
+const TAB_VIEWS: Record<TabId, () => React.JSX.Element> = {
+  dashboard: DashboardTab,
+  transactions: TransactionsTab,
+  budgets: BudgetsTab,
+  recurring: RecurringTab,
+  categories: CategoriesTab,
+  settings: SettingsTab,
+};
+
+/** The signed-in app: one route, tabs switched in place. */
+export default function DashboardLayout() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>('dashboard');
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The currency preference is read once on load; every tab formats money with it.
+  useQuery(settingsQueryOptions);
+  const View = TAB_VIEWS[tab];
+
+  async function onLogout() {
+    await logout();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+        <div className="flex h-16 items-center justify-between gap-3 px-4 lg:px-6">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className="rounded-lg p-2 text-xl leading-none hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+            >
+              ☰
+            </button>
+            <span className="text-xl font-bold text-indigo-600 dark:text-indigo-400">Ledgerly</span>
+          </div>
+          <div className="flex items-center gap-2 sm:gap-4">
+            <span className="hidden text-sm text-slate-700 sm:inline dark:text-slate-300">
+              Hello, <span className="font-semibold">{user?.firstName || user?.email}</span>
+            </span>
+            <ThemeToggle />
+            <Button variant="secondary" size="sm" onClick={onLogout}>
+              Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} active={tab} onSelect={setTab} user={user} />
+
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 flex-col justify-between overflow-y-auto border-r border-slate-200 bg-white p-4 lg:flex dark:border-slate-800 dark:bg-slate-900">
+          <nav aria-label="Main">
+            <TabNav active={tab} onSelect={setTab} />
+          </nav>
+          <AdSlot placement="sidebar" className="mt-6" />
+        </aside>
+        <main className="min-w-0 flex-1 space-y-6 p-4 lg:p-6">
+          <AdSlot placement="top" />
+          <View />
+          <AdSlot placement="bottom" />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { STORAGE_KEYS } from '../../lib/storage';
+
+export type Theme = 'dark' | 'light';
+
+/** The stored theme, else the system's dark-mode preference. */
+export function initialTheme(): Theme {
+  const stored = localStorage.getItem(STORAGE_KEYS.theme);
+  if (stored === 'dark' || stored === 'light') return stored;
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}

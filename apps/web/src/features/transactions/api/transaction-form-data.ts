@@ -1,0 +1,24 @@
+import { fromCents, type TransactionInput } from '@ledgerly/shared';
+
+export interface TransactionPayload {
+  values: TransactionInput;
+  /** A new receipt image to attach (replaces any stored one). */
+  receipt: File | null;
+  /** Drop the stored receipt; ignored when a new one is attached. */
+  removeReceipt: boolean;
+  /** Upload progress 0–100. */
+  onProgress?: (percent: number) => void;
+}
+
+/** The multipart body of POST /transactions and PUT /transactions/:id. */
+export function transactionFormData({ values, receipt, removeReceipt }: TransactionPayload): FormData {
+  const form = new FormData();
+  form.set('categoryId', values.categoryId);
+  form.set('type', values.type);
+  form.set('amount', fromCents(values.amount).toFixed(2));
+  form.set('description', values.description ?? '');
+  form.set('date', values.date);
+  if (receipt) form.set('receipt', receipt);
+  else if (removeReceipt) form.set('removeReceipt', 'true');
+  return form;
+}

@@ -1,0 +1,74 @@
+import type { Transaction } from '@ledgerly/shared';
+import { formatDate } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
+
+export interface TransactionCardProps {
+  transaction: Transaction;
+  /** The signed, formatted amount ("+$12.00" / "-$12.00"). */
+  amount: string;
+  onEdit: (t: Transaction) => void;
+  onDelete: (t: Transaction) => void;
+  onViewReceipt: (t: Transaction) => void;
+}
+
+/** What a transaction is called on screen: its description, else its category. */
+export const transactionTitle = (t: Transaction) => t.description || t.category.name;
+
+/** One transaction: icon, description, category, signed amount, date, receipt, Edit, Delete. */
+export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onViewReceipt }: TransactionCardProps) {
+  const title = transactionTitle(t);
+  const thumb = t.receiptThumbUrl ?? t.receiptUrl;
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900">
+      <span
+        aria-hidden="true"
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl"
+        style={{ backgroundColor: `${t.category.color}26` }}
+      >
+        {t.category.icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p
+          data-testid="transaction-title"
+          className="line-clamp-2 font-medium break-words text-slate-900 sm:line-clamp-1 dark:text-slate-100"
+        >
+          {title}
+        </p>
+        <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:gap-x-1.5 dark:text-slate-400">
+          <span>{t.category.name}</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            ·
+          </span>
+          <time dateTime={t.date} className="whitespace-nowrap">
+            {formatDate(t.date)}
+          </time>
+        </p>
+      </div>
+      <p
+        className={`shrink-0 text-right font-semibold tabular-nums ${
+          t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
+        }`}
+      >
+        {amount}
+      </p>
+      <div className="flex w-full items-center justify-end gap-2 sm:w-auto">
+        {thumb && (
+          <button
+            type="button"
+            onClick={() => onViewReceipt(t)}
+            aria-label={`View receipt for ${title}`}
+            className="mr-auto h-10 w-10 shrink-0 overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-indigo-400 sm:mr-0 dark:border-slate-700"
+          >
+            <img src={thumb} alt="" className="h-full w-full object-cover" loading="lazy" />
+          </button>
+        )}
+        <Button variant="secondary" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${title}`}>
+          Edit
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onDelete(t)} aria-label={`Delete ${title}`}>
+          <span className="text-red-700 dark:text-red-400">Delete</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

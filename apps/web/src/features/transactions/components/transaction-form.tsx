@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, type Transaction, type TransactionInput } from '@ledgerly/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useToday } from '../../../lib/use-currency';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
+import { Segmented } from '../../../components/ui/segmented';
+import { useCategories } from '../../categories/api/get-categories';
+import { CategorySelect } from '../../categories/components/category-select';
+import { useCreateTransaction } from '../api/create-transaction';
+import { useUpdateTransaction } from '../api/update-transaction';
+import { transactionFormSchema, type TransactionFormValues } from '../transaction-form-schema';
+import { ReceiptPicker } from './receipt-picker';
+import { UploadProgress } from './upload-progress';
+
+const TYPE_OPTIONS = [
+  { value: 'expense', label: 'Expense' },
+  { value: 'income', label: 'Income' },
+] as const;
+
+const FORM_FIELDS = ['categoryId', 'type', 'amount', 'description', 'date'] as const;
+
+export interface TransactionFormProps {
+  transaction?: Transaction | null;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+  /** Told when a save starts and ends, so the dialog can refuse to close meanwhile. */
+  onBusyChange: (busy: boolean) => void;
+  createErrorFallback?: string;
+}
+
+/** Create or edit one transaction, with an optional receipt image. */
+export function TransactionForm({
+  transaction,
+  onCancel,
+  onSaved,
+  onBusyChange,
+  createErrorFallback,
+}: TransactionFormProps) {
+  const today = useToday();
+  const { data: categories = [] } = useCategories();
+  const resolver = useMemo(() => zodResolver(transactionFormSchema(today, categories)), [today, categories]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<TransactionFormValues, unknown, TransactionInput>({
+    resolver,
+    defaultValues: {
+      type: transaction?.type ?? 'expense',
+      categoryId: transaction?.categoryId ?? '',
+      amount: transaction ? transaction.amount.toFixed(2) : '',
+      date: transaction?.date ?? today,
+      description: transaction?.description ?? '',
+    },
+  });
+  const create = useCreateTransaction(createErrorFallback);
+  const update = useUpdateTransaction();
+
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [removeStored, setRemoveStored] = useState(false);
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
+
+  const type = watch('type');
+  const descriptionLength = (watch('description') ?? '').length;
+  const storedUrl = transaction && !removeStored ? (transaction.receiptThumbUrl ?? transaction.receiptUrl) : null;
+
+  async function onSubmit(values: TransactionInput) {
+    if (receiptError) return;
+    setServerError(null);
+    setProgress(receipt ? 0 : null);
+    const payload = { values, receipt, removeReceipt: removeStored, onProgress: receipt ? setProgress : undefined };
+    try {
+      if (transaction) await update.mutateAsync({ id: transaction.id, ...payload });
+      else await create.mutateAsync(payload);
+      onSaved(transaction ? 'Transaction updated successfully!' : 'Transaction created successfully!');
+    } catch (error) {
+      setProgress(null);
+      if (!(error instanceof ApiError)) {
+        setServerError('Failed to save transaction');
+        return;
+      }
+      setServerError(error.message);
+      for (const [field, message] of Object.entries(error.fields ?? {})) {
+        if (field === 'receipt') setReceiptError(message);
+        const known = FORM_FIELDS.find((f) => f === field);
+        if (known) setError(known, { message });
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting}>
+      {/* A disabled fieldset disables every control inside it while the save runs. */}
+      <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
+        <div>
+          <span aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Type
+          </span>
+          <Segmented
+            label="Type"
+            options={TYPE_OPTIONS}
+            value={type}
+            disabled={isSubmitting}
+            onChange={(next) => {
+              if (next === type) return;
+              setValue('type', next);
+              // A category belongs to one type: changing type clears it.
+              setValue('categoryId', '', { shouldValidate: isSubmitted });
+            }}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="categoryId"
+            render={({ field }) => (
+              <CategorySelect
+                type={type}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.categoryId?.message}
+                required
+              />
+            )}
+          />
+          <InputField
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            required
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
+        </div>
+        <InputField label="Date" type="date" max={today} required error={errors.date?.message} {...register('date')} />
+        <InputField
+          label="Description (optional)"
+          maxLength={LIMITS.descriptionMax}
+          placeholder="What was it for?"
+          hint={`${descriptionLength}/${LIMITS.descriptionMax}`}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <ReceiptPicker
+          file={receipt}
+          storedUrl={storedUrl}
+          onSelect={setReceipt}
+          onRemove={() => {
+            setReceipt(null);
+            if (transaction?.receiptUrl) setRemoveStored(true);
+          }}
+          error={receiptError}
+          onError={setReceiptError}
+        />
+        {progress !== null && <UploadProgress value={progress} />}
+        {serverError && <Banner kind="error" message={serverError} />}
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">
+            {isSubmitting ? 'Saving...' : transaction ? 'Update Transaction' : 'Add Transaction'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import type { Transaction } from '@ledgerly/shared';
+import { useMoney } from '../../../lib/use-currency';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { TransactionCard } from './transaction-card';
+
+export interface TransactionListProps {
+  transactions: Transaction[];
+  total: number;
+  isLoading: boolean;
+  /** True while new filters load and the previous list is still shown. */
+  isUpdating: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  failed: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  onEdit: (t: Transaction) => void;
+  onDelete: (t: Transaction) => void;
+  onViewReceipt: (t: Transaction) => void;
+}
+
+/**
+ * The matching transactions, newest first. More pages load when the sentinel below the list
+ * scrolls into view; a 'Load more' button does the same for keyboard users.
+ */
+export function TransactionList({
+  transactions,
+  total,
+  isLoading,
+  isUpdating,
+  hasNextPage,
+  isFetchingNextPage,
+  failed,
+  onLoadMore,
+  onRetry,
+  ...cardActions
+}: TransactionListProps) {
+  const { signed } = useMoney();
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || isFetchingNextPage || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadMore(), {
+      rootMargin: '400px 0px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, failed, onLoadMore]);
+
+  if (isLoading) return <Spinner label="Loading transactions..." />;
+  if (failed && transactions.length === 0) {
+    return (
+      <div className="flex justify-center py-8">
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (transactions.length === 0) {
+    return (
+      <EmptyState icon="🧾" title="No transactions found">
+        Try other filters, or add a transaction.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div aria-busy={isUpdating || isFetchingNextPage}>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        Showing {transactions.length} of {total} transactions
+      </p>
+      <ul aria-label="Transactions" className={`space-y-3 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
+        {transactions.map((t) => (
+          <TransactionCard key={t.id} transaction={t} amount={signed(t.amount, t.type)} {...cardActions} />
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      {hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={onLoadMore} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

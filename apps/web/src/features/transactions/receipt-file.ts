@@ -1,0 +1,18 @@
+import { LIMITS, MSG, RECEIPT_MIME_TYPES } from '@ledgerly/shared';
+
+/** What the file picker offers: the four image formats, by type and by extension. */
+export const RECEIPT_ACCEPT = [...RECEIPT_MIME_TYPES, 'image/jpg', '.jpg', '.jpeg', '.png', '.gif', '.webp'].join(',');
+
+const ALLOWED_TYPES = new Set<string>([...RECEIPT_MIME_TYPES, 'image/jpg']);
+const ALLOWED_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
+
+/**
+ * The spec's message if the chosen file cannot be a receipt, else null. The server checks the
+ * bytes; this is the quick check before anything is sent.
+ */
+export function receiptFileError(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  const typeOk = file.type ? ALLOWED_TYPES.has(file.type.toLowerCase()) : ALLOWED_EXTENSION.test(file.name);
+  if (!typeOk) return MSG.invalidImage;
+  if (file.size > LIMITS.receiptMaxBytes) return MSG.fileTooLarge;
+  return null;
+}

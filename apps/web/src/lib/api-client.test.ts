@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+
+// fetch is the network: the one thing outside this module, so it is stubbed here.
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiRequest', () => {
+  it('sends JSON with the bearer token when one is stored', async () => {
+    localStorage.setItem('token', 'abc');
+    fetchMock.mockResolvedValueOnce(json(200, { data: 1 }));
+    await apiRequest('/x', { method: 'POST', body: { a: 1 }, query: { q: 'z', empty: '' }, fallback: 'f' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/x?q=z');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer abc' });
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it("uses the server's message, else the fallback", async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { message: 'Please select a category' }));
+    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
+      'Please select a category',
+    );
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
+      'Failed to fetch categories',
+    );
+    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('on 401 clears token and user and calls the redirect', async () => {
+    const redirect = vi.fn();
+    setUnauthorizedHandler(redirect);
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('user', '{}');
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Please sign in to continue' }));
+    await expect(apiRequest('/x', { fallback: 'f' })).rejects.toThrow();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(redirect).toHaveBeenCalledOnce();
+  });
+
+  it('leaves login and register 401s to the form', async () => {
+    const redirect = vi.fn();
+    setUnauthorizedHandler(redirect);
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Invalid email or password' }));
+    await expect(apiRequest('/auth/login', { fallback: 'Login failed', skipAuthRedirect: true })).rejects.toThrow(
+      'Invalid email or password',
+    );
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});
