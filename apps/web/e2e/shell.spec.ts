@@ -30,6 +30,42 @@ test('redirect rules for signed-in users', async ({ page }) => {
   }
 });
 
+test('start-up check: a refused token is cleared; an unreachable server keeps the session', async ({ page }) => {
+  await signUpViaApi(page, { firstName: 'Tess' });
+
+  // No answer at all (offline, or the page being left mid-call): the stored session stays.
+  await page.route('**/api/auth/me', (route) => route.abort('internetdisconnected'));
+  await page.goto('/dashboard');
+  await expect(page.getByText('Hello,')).toContainText('Tess');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+  // Reloading at once, while the first load's calls are still in flight, keeps it too.
+  await page.unroute('**/api/auth/me');
+  await page.goto('/dashboard');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' })).toBeVisible();
+
+  // The server answers that the check failed: stored auth data is cleared and the visitor signs in again.
+  await page.route('**/api/auth/me', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
+});
+
+test('start-up check: a revoked token is cleared and the browser goes to /login', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const res = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
 test('the six tabs switch in place; the first is Dashboard', async ({ page }) => {
   await signUpViaApi(page, { firstName: 'Tess' });
   await page.goto('/dashboard');

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@ledgerly/shared';
 import { clearAuth, getStoredUser, getToken, storeAuth, storeUser } from '../../lib/storage';
 import { browserTimeZone } from '../../lib/format';
+import { ApiError } from '../../lib/api-client';
 import * as authApi from './api/auth-api';
 
 interface AuthContextValue {
@@ -37,6 +38,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
+        if (!(error instanceof ApiError) || error.status === 0) {
+          // Nothing answered: the browser is offline, or the page is being left (a reload aborts the
+          // call). That is no verdict on the token, so the stored session stays; a later 401 ends it.
+          console.error('Auth check could not reach the server', error);
+          return;
+        }
         console.error('Auth check failed', error);
         clearAuth();
         setUser(null);
