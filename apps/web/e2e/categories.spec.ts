@@ -60,6 +60,7 @@ test('create, validate, edit and delete a custom category', async ({ page }) => 
   await page.getByRole('button', { name: 'New Category' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Category' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
   await expect(dialog.getByRole('radio', { name: 'Colour #6366f1' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Folder' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Create Category' }).click();

@@ -13,6 +13,9 @@ test('names and currency are saved; the greeting and the preview follow', async 
   await page.goto('/dashboard');
   await expect(page.getByText('Hello,')).toContainText('Tess');
   await openSettings(page);
+  for (const name of ['Appearance', 'Account Information', 'Regional Settings']) {
+    await expect(page.getByRole('region', { name })).toBeVisible();
+  }
 
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Email')).not.toBeEditable();

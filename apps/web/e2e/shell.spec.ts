@@ -84,7 +84,11 @@ test('the six tabs switch in place; the first is Dashboard', async ({ page }) =>
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   }
-  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(3);
+  const ads = page.locator('[data-ad-slot]');
+  await expect(ads).toHaveCount(3);
+  for (const ad of await ads.all()) await expect(ad).toHaveText('Advertisement');
+  // Ad slots are not landmarks: the only complementary region is the sidebar.
+  await expect(page.getByRole('complementary')).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -95,6 +99,9 @@ test('mobile menu offers the tabs and a user card, and closes on choice', async 
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  // The top bar keeps its greeting at phone width.
+  await expect(page.getByRole('banner').getByText('Hello,')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Hello,')).toContainText('Mia');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();

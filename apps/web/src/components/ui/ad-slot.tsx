@@ -10,13 +10,12 @@ export type AdPlacement = 'sidebar' | 'top' | 'bottom' | 'landing';
 export function AdSlot({ placement, className = '' }: { placement: AdPlacement; className?: string }) {
   const tall = placement === 'sidebar';
   return (
-    <aside
-      aria-label="Advertisement"
+    <div
       data-ad-slot={placement}
       data-ad-client={AD_CLIENT || undefined}
       className={`flex items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-100 text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400 ${tall ? 'h-60' : 'h-16'} ${className}`}
     >
-      {AD_CLIENT ? null : <span>Advertisement</span>}
-    </aside>
+      <span className={AD_CLIENT ? 'sr-only' : undefined}>Advertisement</span>
+    </div>
   );
 }

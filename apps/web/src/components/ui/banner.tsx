@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { BANNER_MS } from '@ledgerly/shared';
 
 /** A success or error message strip. Errors are announced assertively, successes politely. */
@@ -43,20 +43,27 @@ export interface Flash {
   clear: () => void;
 }
 
+/** One shown message; a fresh object each time, so showing the same text again restarts its clock. */
+interface Shown {
+  text: string;
+}
+
+/** A message that vanishes after 3000 ms, as the spec asks; each new message gets the full time. */
+export function useTimedMessage(): [string | null, (text: string | null) => void] {
+  const [shown, setShown] = useState<Shown | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const t = setTimeout(() => setShown(null), BANNER_MS);
+    return () => clearTimeout(t);
+  }, [shown]);
+  const show = useCallback((text: string | null) => setShown(text ? { text } : null), []);
+  return [shown?.text ?? null, show];
+}
+
 /** Success and error messages that vanish after 3000 ms, as the spec asks. */
 export function useFlash(): Flash {
-  const [success, setSuccess] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!success) return;
-    const t = setTimeout(() => setSuccess(null), BANNER_MS);
-    return () => clearTimeout(t);
-  }, [success]);
-  useEffect(() => {
-    if (!error) return;
-    const t = setTimeout(() => setError(null), BANNER_MS);
-    return () => clearTimeout(t);
-  }, [error]);
+  const [success, setSuccess] = useTimedMessage();
+  const [error, setError] = useTimedMessage();
   return {
     success,
     error,

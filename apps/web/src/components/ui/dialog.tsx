@@ -50,7 +50,8 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, makes the page behind inert
- * and closes on Escape; focus returns to whatever opened it.
+ * and closes on Escape; focus starts on the element marked data-autofocus, else the first
+ * focusable one, and returns to whatever opened it.
  */
 export function Dialog({ open, onClose, title, children, size = 'md', busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -63,6 +64,9 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // React never writes the autofocus attribute, so showModal() cannot honour it; a field that
+      // should take focus on opening says so with data-autofocus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       const back = opener.current;

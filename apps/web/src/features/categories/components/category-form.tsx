@@ -69,7 +69,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: CategoryFormProps
         label="Name"
         placeholder="e.g. Groceries"
         autoComplete="off"
-        autoFocus
+        data-autofocus
         error={errors.name?.message}
         disabled={isSubmitting}
         {...register('name')}

@@ -6,7 +6,7 @@ export function AppearanceCard() {
   const { theme, toggleTheme } = useTheme();
   const dark = theme === 'dark';
   return (
-    <Card aria-labelledby="settings-appearance">
+    <Card role="region" aria-labelledby="settings-appearance">
       <h2 id="settings-appearance" className="text-lg font-semibold">
         Appearance
       </h2>

@@ -42,7 +42,7 @@ export function SettingsForm({ email, initial, currencies, onSave }: SettingsFor
   const currency = watch('currency');
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <Card aria-labelledby="settings-account">
+      <Card role="region" aria-labelledby="settings-account">
         <h2 id="settings-account" className="text-lg font-semibold">
           Account Information
         </h2>
@@ -75,7 +75,7 @@ export function SettingsForm({ email, initial, currencies, onSave }: SettingsFor
         </div>
       </Card>
 
-      <Card aria-labelledby="settings-regional" className="space-y-5">
+      <Card role="region" aria-labelledby="settings-regional" className="space-y-5">
         <h2 id="settings-regional" className="text-lg font-semibold">
           Regional Settings
         </h2>

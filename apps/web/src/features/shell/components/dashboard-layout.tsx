@@ -43,8 +43,9 @@ export default function DashboardLayout() {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-        <div className="flex h-16 items-center justify-between gap-3 px-4 lg:px-6">
-          <div className="flex items-center gap-2">
+        {/* At phone width the greeting takes a second row of its own rather than squeezing the buttons. */}
+        <div className="flex flex-wrap items-center gap-x-3 px-4 py-2 sm:h-16 sm:flex-nowrap sm:py-0 lg:px-6">
+          <div className="mr-auto flex shrink-0 items-center gap-2">
             <button
               type="button"
               className="rounded-lg p-2 text-xl leading-none hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
@@ -56,10 +57,14 @@ export default function DashboardLayout() {
             </button>
             <span className="text-xl font-bold text-indigo-600 dark:text-indigo-400">Ledgerly</span>
           </div>
-          <div className="flex items-center gap-2 sm:gap-4">
-            <span className="hidden text-sm text-slate-700 sm:inline dark:text-slate-300">
-              Hello, <span className="font-semibold">{user?.firstName || user?.email}</span>
-            </span>
+          <span
+            className="order-last flex min-w-0 basis-full pb-1 pl-11 text-sm whitespace-nowrap text-slate-700 sm:order-none sm:basis-auto sm:pb-0 sm:pl-0 lg:pl-0 dark:text-slate-300"
+            title={user?.firstName || user?.email}
+          >
+            Hello,&nbsp;
+            <span className="min-w-0 truncate font-semibold sm:max-w-xs">{user?.firstName || user?.email}</span>
+          </span>
+          <div className="flex shrink-0 items-center gap-2 sm:gap-4">
             <ThemeToggle />
             <Button variant="secondary" size="sm" onClick={onLogout}>
               Logout

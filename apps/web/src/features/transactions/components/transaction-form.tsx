@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Transaction, type TransactionInput } from '@ledgerly/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useToday } from '../../../lib/use-currency';
-import { Banner } from '../../../components/ui/banner';
+import { Banner, useTimedMessage } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
@@ -68,7 +68,8 @@ export function TransactionForm({
   const [removeStored, setRemoveStored] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's answer shows on top and vanishes after 3 s (spec §9); field messages stay.
+  const [serverError, setServerError] = useTimedMessage();
 
   useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
 
