@@ -90,6 +90,11 @@ export const recurringTransactions = pgTable(
     /** First occurrence not generated yet; null once the series has ended. */
     nextDate: date('next_date', { mode: 'string' }),
     lastGenerated: date('last_generated', { mode: 'string' }),
+    /**
+     * Set when a paused item is resumed: occurrences before this date fell due while it was
+     * paused and stay skipped, whatever later edits do to the schedule.
+     */
+    skippedBefore: date('skipped_before', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -120,6 +120,48 @@ describe('PUT /recurring/:id — nextDate after an edit', () => {
     expect(resumed.json().data).toMatchObject({ isActive: true, nextDate: '2026-05-01', lastGenerated: '2026-03-01' });
     expect((await generateAll(token)).json().data.generated).toBe(0);
     expect((await generatedRows(t, userId, item.id)).map((r) => r.occurrenceDate)).toEqual(['2026-03-01']);
+
+    // Later edits keep the skip: a new amount, a new frequency, an earlier start date.
+    const repriced = await put(token, item, { isActive: true, amount: 20 });
+    expect(repriced.json().data).toMatchObject({ nextDate: '2026-05-01', amount: 20 });
+    const weekly = await put(token, item, { isActive: true, frequency: 'weekly' });
+    expect(weekly.json().data).toMatchObject({ nextDate: '2026-04-05', frequency: 'weekly' });
+    const earlier = await put(token, item, { isActive: true, frequency: 'monthly', startDate: '2026-01-07' });
+    expect(earlier.json().data).toMatchObject({ nextDate: '2026-04-07' });
+    expect((await generateAll(token)).json().data.generated).toBe(0);
+    expect((await generatedRows(t, userId, item.id)).map((r) => r.occurrenceDate)).toEqual(['2026-03-01']);
+
+    // What falls due after the resume is generated as usual.
+    freeze('2026-04-08T08:00:00Z');
+    expect((await generateAll(token)).json().data.generated).toBe(1);
+    expect((await generatedRows(t, userId, item.id)).map((r) => r.occurrenceDate)).toEqual([
+      '2026-03-01',
+      '2026-04-07',
+    ]);
+  });
+
+  it('a resume with nothing overdue skips nothing; pausing again and resuming skips the new gap only', async () => {
+    freeze('2026-03-10T08:00:00Z');
+    const { token, userId, cat } = await setup();
+    const item = await createRecurring(t, token, { categoryId: cat.id, frequency: 'weekly', startDate: '2026-03-02' });
+    await generateAll(token); // 03-02, 03-09
+    await put(token, item, { isActive: false });
+    const back = await put(token, item, { isActive: true });
+    expect(back.json().data).toMatchObject({ nextDate: '2026-03-16' });
+    await put(token, item, { isActive: false });
+    freeze('2026-03-25T08:00:00Z'); // 03-16 and 03-23 fell due while paused
+    const resumed = await put(token, item, { isActive: true });
+    expect(resumed.json().data).toMatchObject({ nextDate: '2026-03-30' });
+    const edited = await put(token, item, { isActive: true, description: 'Gym' });
+    expect(edited.json().data).toMatchObject({ nextDate: '2026-03-30', description: 'Gym' });
+    freeze('2026-04-07T08:00:00Z');
+    await generateAll(token);
+    expect((await generatedRows(t, userId, item.id)).map((r) => r.occurrenceDate)).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-30',
+      '2026-04-06',
+    ]);
   });
 
   it('can move the item to another category of the new type', async () => {

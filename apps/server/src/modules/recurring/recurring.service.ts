@@ -95,18 +95,25 @@ export async function create(db: Db, owner: Owner, input: unknown): Promise<Recu
 }
 
 /**
- * nextDate after an edit: the first occurrence of the new rule after lastGenerated (from the
- * start when nothing was generated), so no generated occurrence date is ever produced again;
- * null when the new end date comes before it. Resuming a paused item skips what fell due
- * while it was paused: nextDate becomes the first such occurrence on or after today.
+ * The schedule after an edit. nextDate is the first occurrence of the new rule after
+ * lastGenerated (from the start when nothing was generated), so no generated occurrence date is
+ * ever produced again; null when the new end date comes before it. Resuming a paused item skips
+ * what fell due while it was paused, and records that in skippedBefore, so no later edit of the
+ * amount, the dates or the frequency can bring those occurrences back.
  */
-export function nextDateAfterEdit(existing: RecurringRow, data: RecurringData, todayDate: string): string | null {
+export function scheduleAfterEdit(
+  existing: RecurringRow,
+  data: RecurringData,
+  todayDate: string,
+): { nextDate: string | null; skippedBefore: string | null } {
   const rule = ruleOf(data);
   const next = existing.lastGenerated ? nextOccurrenceAfter(rule, existing.lastGenerated) : occurrenceAt(rule, 0);
-  if (next && data.isActive && !existing.isActive && next < todayDate) {
-    return firstOccurrenceOnOrAfter(rule, todayDate);
+  const resuming = data.isActive && !existing.isActive;
+  const skippedBefore = resuming && next && next < todayDate ? todayDate : existing.skippedBefore;
+  if (next && skippedBefore && next < skippedBefore) {
+    return { nextDate: firstOccurrenceOnOrAfter(rule, skippedBefore), skippedBefore };
   }
-  return next;
+  return { nextDate: next, skippedBefore };
 }
 
 export async function update(db: Db, owner: Owner, id: string, input: unknown): Promise<RecurringTransaction> {
@@ -129,7 +136,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
         startDate: values.startDate,
         endDate: values.endDate,
         isActive: values.isActive,
-        nextDate: nextDateAfterEdit(existing, values, todayDate),
+        ...scheduleAfterEdit(existing, values, todayDate),
       });
     }),
   );
