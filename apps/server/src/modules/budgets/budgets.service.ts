@@ -76,7 +76,11 @@ export async function update(db: Db, user: BudgetUser, id: string, input: unknow
   if (!existing) throw notFound('Budget');
   // The category is checked first, as the form lists it first.
   const categoryId = input && typeof input === 'object' ? (input as { categoryId?: unknown }).categoryId : undefined;
-  if (categoryId !== undefined && String(categoryId).toLowerCase() !== existing.categoryId) {
+  // Anything but the same id (including a non-string) is an attempt to change it.
+  if (
+    categoryId !== undefined &&
+    (typeof categoryId !== 'string' || categoryId.toLowerCase() !== existing.categoryId)
+  ) {
     throw validationError(BUDGET_MSG.categoryLocked, { categoryId: BUDGET_MSG.categoryLocked });
   }
   const data = parse(budgetUpdateSchema, input);
