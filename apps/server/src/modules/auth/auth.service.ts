@@ -24,15 +24,18 @@ async function startSession(db: Db, userId: string): Promise<string> {
 export async function register(db: Db, input: RegisterInput): Promise<AuthResponse> {
   const data = parse(registerSchema, input);
   const passwordHash = await argon2.hash(data.password, HASH_OPTIONS);
-  const row = await repo.insertUser(db, {
-    email: data.email,
-    passwordHash,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    timezone: data.timezone ?? 'UTC',
+  // The account and its first session are written together: a failure leaves neither.
+  return db.transaction(async (tx) => {
+    const row = await repo.insertUser(tx, {
+      email: data.email,
+      passwordHash,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      timezone: data.timezone ?? 'UTC',
+    });
+    if (!row) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+    return { token: await startSession(tx, row.id), user: toUser(row) };
   });
-  if (!row) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
-  return { token: await startSession(db, row.id), user: toUser(row) };
 }
 
 export async function login(db: Db, input: LoginInput): Promise<AuthResponse> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 
@@ -61,6 +62,35 @@ describe('POST /api/auth/register', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.message).toBe(message);
     expect(body.fields[field]).toBe(message);
+  });
+
+  it('writes neither the account nor a session when the session cannot be stored', async () => {
+    const email = 'half@example.com';
+    const countUsers = async () => {
+      const rows = await t.db.db.execute(sql`select count(*)::int as n from users where email = ${email}`);
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    await t.db.db.execute(sql`alter table sessions rename to sessions_away`);
+    try {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'secret1' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
+    } finally {
+      await t.db.db.execute(sql`alter table sessions_away rename to sessions`);
+    }
+    expect(await countUsers()).toBe(0);
+    // So trying again simply works, rather than finding the email taken.
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret1' },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(await countUsers()).toBe(1);
   });
 
   it('accepts a password of exactly 6 characters and stores the name fields as given', async () => {
