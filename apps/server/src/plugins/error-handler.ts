@@ -37,6 +37,9 @@ export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<stri
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return reply(400, 'BAD_JSON', 'The request body is not valid JSON');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      // A multipart field declared as application/json whose text is not JSON.
+      return reply(400, 'BAD_JSON', 'A form field is not valid JSON');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return reply(400, 'BAD_JSON', 'The request body is empty');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -59,7 +62,8 @@ export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<stri
     return reply(503, 'DB_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    const status = e.statusCode;
+    // Statuses outside the error model (a library's 406, say) are plain bad input.
+    const status = [404, 413, 415].includes(e.statusCode) ? e.statusCode : 400;
     const code: ErrorCode =
       status === 404
         ? 'NOT_FOUND'

@@ -166,6 +166,32 @@ describe('receipt uploads', () => {
     expect(filesUnder(receiptsDir())).toEqual(before);
   });
 
+  it('answers 400 for a field declared as JSON that is not JSON, and writes nothing', async () => {
+    const { total, cat, token } = await setup();
+    const before = filesUnder(receiptsDir());
+    const boundary = '----ledgerlyjsonfield';
+    const part = (name: string, value: string, type?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n` +
+      `${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`;
+    const payload =
+      part('categoryId', cat.id) +
+      part('type', 'expense') +
+      part('amount', '{bad', 'application/json') +
+      part('date', todayIn('UTC')) +
+      `--${boundary}--\r\n`;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'BAD_JSON', message: 'A form field is not valid JSON' });
+    expect(await total()).toBe(0);
+    expect(filesUnder(receiptsDir())).toEqual(before);
+  });
+
   it('treats an empty file input (no name, no bytes) as no receipt', async () => {
     const { post } = await setup();
     const res = await post({ filename: '', data: Buffer.alloc(0) });
