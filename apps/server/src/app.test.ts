@@ -92,6 +92,16 @@ describe('health and headers', () => {
 });
 
 describe('configuration', () => {
+  it('reads TRUST_PROXY as off, on or an address list, and refuses nonsense', () => {
+    const trust = (v?: string) => loadConfig({ APP_SECRET: 'x'.repeat(32), TRUST_PROXY: v }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(() => trust('2')).toThrow(/TRUST_PROXY/);
+    expect(trust('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
+  });
+
   it('stops with a clear message listing each bad value', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', APP_SECRET: 'short' }),

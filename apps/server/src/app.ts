@@ -45,7 +45,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
 

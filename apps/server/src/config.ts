@@ -23,6 +23,26 @@ const envSchema = z.object({
   /** Login/register attempts allowed per email per window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), for the per-IP rate
+   * limit and the logs: 'false' (default: none), 'true' (any), or a comma-separated list of
+   * addresses, CIDR ranges or 'loopback' / 'linklocal' / 'uniquelocal'.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v.trim())
+    .refine(
+      (v) =>
+        /^(true|false)?$/.test(v) ||
+        v
+          .split(',')
+          .every((p) =>
+            /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]*[:.][0-9a-fA-F:.]*(\/\d{1,3})?)$/.test(p.trim()),
+          ),
+      "must be 'true', 'false', or a comma-separated list of addresses / CIDR ranges",
+    )
+    .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v)),
   /** Run the daily recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
@@ -38,6 +58,7 @@ export interface Config {
   logLevel: string;
   appSecret: string;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  trustProxy: boolean | string;
   recurringSweep: boolean;
 }
 
@@ -64,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    trustProxy: e.TRUST_PROXY,
     recurringSweep: e.RECURRING_SWEEP,
   };
 }

@@ -209,3 +209,20 @@ describe('rate limit per IP', () => {
     expect(codes).toEqual([401, 401, 401, 429]);
   });
 });
+
+describe('rate limit per IP behind a trusted proxy', () => {
+  const proxied = useTestApp({ AUTH_RATE_LIMIT_IP: '2', TRUST_PROXY: 'loopback' });
+  const attempt = (clientIp: string, i: number) =>
+    proxied.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': clientIp },
+      payload: { email: `proxied${i}@example.com`, password: 'whatever' },
+    });
+  it('counts each forwarded client address on its own', async () => {
+    const a = [await attempt('203.0.113.7', 1), await attempt('203.0.113.7', 2), await attempt('203.0.113.7', 3)];
+    expect(a.map((r) => r.statusCode)).toEqual([401, 401, 429]);
+    // Another client behind the same proxy is not held back by the first one.
+    expect((await attempt('198.51.100.9', 4)).statusCode).toBe(401);
+  });
+});
