@@ -3,12 +3,16 @@ import type { AppContext } from '../../app.js';
 import { requireUser } from '../../plugins/authenticate.js';
 import { openReport } from './export.service.js';
 
-export async function exportRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function exportRoutes(app: FastifyInstance, { db, database }: AppContext): Promise<void> {
   /** The matching transactions as a PDF report, streamed as it is written (docs/pdf-reports.md). */
   app.get('/export/pdf', async (request, reply) => {
     const user = requireUser(request);
-    const report = await openReport(db, user, request.query, (error) =>
-      request.log.error({ err: error }, 'PDF export failed after streaming began'),
+    const report = await openReport(
+      db,
+      user,
+      request.query,
+      (error) => request.log.error({ err: error }, 'PDF export failed after streaming began'),
+      { snapshot: database.kind === 'postgres' },
     );
     return reply
       .header('Content-Type', 'application/pdf')

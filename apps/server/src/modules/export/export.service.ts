@@ -32,15 +32,15 @@ export interface OpenedReport {
 const CATEGORY_COLUMNS: Column[] = [
   { label: 'Category', width: 185.28 },
   { label: 'Type', width: 80 },
-  { label: 'Transactions', width: 80, align: 'right' },
-  { label: 'Share', width: 60, align: 'right' },
-  { label: 'Total', width: 110, align: 'right' },
+  { label: 'Transactions', width: 80, align: 'right', figure: true },
+  { label: 'Share', width: 60, align: 'right', figure: true },
+  { label: 'Total', width: 110, align: 'right', figure: true },
 ];
 const TRANSACTION_COLUMNS: Column[] = [
   { label: 'Date', width: 80 },
   { label: 'Description', width: 200 },
   { label: 'Category', width: 115.28 },
-  { label: 'Amount', width: 120, align: 'right' },
+  { label: 'Amount', width: 120, align: 'right', figure: true },
 ];
 
 /** The transactions list's filters; the dates must be in order. */
@@ -170,29 +170,53 @@ export async function countPages(
 /** The download was abandoned: stop reading rows (not an error worth logging). */
 class ReportAbandoned extends Error {}
 
-/** The matching transactions, oldest first, read in keyset pages: never all in memory. */
+/** Rows drawn between two turns of the event loop, so a long report never stalls other requests. */
+const ROWS_PER_TURN = 100;
+
+/**
+ * The matching transactions, oldest first, read in keyset pages: never all in memory. At most
+ * `count` rows (the number the page count was planned for): outside a snapshot a row added
+ * while the report is written must not push the table past its last page.
+ */
 async function* transactionRows(
   db: Db,
   user: ReportUser,
   f: TransactionFilter,
   fonts: ReportFonts,
+  count: number,
   abandoned: () => boolean,
 ) {
   let cursor: repo.ReportCursor | null = null;
-  for (;;) {
+  let written = 0;
+  while (written < count) {
     if (abandoned()) throw new ReportAbandoned();
     const page: ReportRow[] = await repo.rowsAfter(db, user.id, f, cursor, ROWS_PER_QUERY);
-    for (const row of page) yield transactionCells(row, user.currency, fonts);
+    for (const row of page) {
+      if (written === count) return;
+      yield transactionCells(row, user.currency, fonts);
+      written += 1;
+      if (written % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const last = page.at(-1);
     if (!last || page.length < ROWS_PER_QUERY) return;
     cursor = { date: last.date, createdAt: last.createdAt, id: last.id };
   }
 }
 
+export interface ReportOptions {
+  fonts?: ReportFonts;
+  /**
+   * Read everything in one repeatable-read snapshot, so the totals, the page count and the rows
+   * always agree. Right on PostgreSQL, where the snapshot holds one pooled connection. Not on
+   * PGlite: its single connection would be locked for the whole report, stalling every other
+   * request of every user, so there the rows are read batch by batch (see docs/pdf-reports.md).
+   */
+  snapshot?: boolean;
+}
+
 /**
  * Checks the filters and reads the totals (errors here are ordinary JSON errors), then resolves
- * with the PDF stream and keeps writing it as the rows arrive. Everything is read in one
- * repeatable-read snapshot, so the totals, the page count and the rows always agree.
+ * with the PDF stream and keeps writing it as the rows arrive.
  * `onStreamError` hears of a failure after streaming has begun (the download is then cut short).
  */
 export function openReport(
@@ -200,43 +224,42 @@ export function openReport(
   user: ReportUser,
   query: unknown,
   onStreamError: (error: unknown) => void,
-  fonts: ReportFonts = reportFonts(),
+  { fonts = reportFonts(), snapshot = true }: ReportOptions = {},
 ): Promise<OpenedReport> {
   const today = todayIn(user.timezone);
   const filters = parseFilters(query, today);
+  const readScope = <T>(work: (reader: Db) => Promise<T>): Promise<T> =>
+    snapshot ? db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' }) : work(db);
   return new Promise<OpenedReport>((resolve, reject) => {
     let doc: PDFKit.PDFDocument | null = null;
-    db.transaction(
-      async (tx) => {
-        const categoryName = filters.categoryId ? await repo.findCategoryName(tx, user.id, filters.categoryId) : null;
-        if (filters.categoryId && categoryName === null) throw notFound('Category');
-        const totals = await repo.totals(tx, user.id, filters);
-        const categories = (await repo.categoryTotals(tx, user.id, filters)).map((c) =>
-          categoryCells(c, user.currency, fonts),
-        );
-        const count = totals.incomeCount + totals.expenseCount;
-        const header = buildHeader(user, today, filters, categoryName, totals, fonts);
-        const net = count ? netRow(totals.balanceCents, user.currency, fonts) : null;
-        const pages = await countPages(header, categories, count, net);
+    readScope(async (tx) => {
+      const categoryName = filters.categoryId ? await repo.findCategoryName(tx, user.id, filters.categoryId) : null;
+      if (filters.categoryId && categoryName === null) throw notFound('Category');
+      const totals = await repo.totals(tx, user.id, filters);
+      const categories = (await repo.categoryTotals(tx, user.id, filters)).map((c) =>
+        categoryCells(c, user.currency, fonts),
+      );
+      const count = totals.incomeCount + totals.expenseCount;
+      const header = buildHeader(user, today, filters, categoryName, totals, fonts);
+      const net = count ? netRow(totals.balanceCents, user.currency, fonts) : null;
+      const pages = await countPages(header, categories, count, net);
 
-        doc = new PDFDocument({
-          size: 'A4',
-          margin: 40,
-          info: { Title: header.title, Author: 'Ledgerly', Subject: `Transactions, ${header.details[0]?.[1] ?? ''}` },
-        });
-        registerFonts(doc, fonts);
-        resolve({ stream: doc, filename: `receipt-${today}.pdf` });
-        await layout(
-          new ReportWriter(doc, header, pages),
-          categories,
-          count,
-          transactionRows(tx, user, filters, fonts, () => doc?.destroyed === true),
-          net,
-        );
-        doc.end();
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    ).catch((error: unknown) => {
+      doc = new PDFDocument({
+        size: 'A4',
+        margin: 40,
+        info: { Title: header.title, Author: 'Ledgerly', Subject: `Transactions, ${header.details[0]?.[1] ?? ''}` },
+      });
+      registerFonts(doc, fonts);
+      resolve({ stream: doc, filename: `receipt-${today}.pdf` });
+      await layout(
+        new ReportWriter(doc, header, pages),
+        categories,
+        count,
+        transactionRows(tx, user, filters, fonts, count, () => doc?.destroyed === true),
+        net,
+      );
+      doc.end();
+    }).catch((error: unknown) => {
       if (!doc) return reject(error);
       if (error instanceof ReportAbandoned) return;
       onStreamError(error);

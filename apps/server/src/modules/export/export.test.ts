@@ -3,6 +3,7 @@ import { addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
 import { readPdf } from '../../../test/pdf.js';
+import { openReport } from './export.service.js';
 import { type KnownData, seedKnownData, seedOtherUser } from '../analytics/analytics.fixtures.js';
 
 const t = useTestApp();
@@ -158,6 +159,39 @@ describe('PDF export', () => {
   });
 });
 
+describe('large figures', () => {
+  it('shows every amount whole, however wide, never cut with an ellipsis', async () => {
+    const auth = await registerUser(t, { firstName: 'Budi' });
+    await t.request({ method: 'PUT', url: '/api/settings', token: auth.token, payload: { currency: 'IDR' } });
+    const salary = await createCategory(t, auth.token, { name: 'Salary', type: 'income' });
+    const rent = await createCategory(t, auth.token, { name: 'Rent' });
+    const big = 999_999_999_999; // the largest amount a transaction may have
+    await seedTransactions(t, [
+      ...[1, 2, 3].map((d) => ({
+        userId: auth.user.id,
+        categoryId: salary.id,
+        type: 'income' as const,
+        amountCents: big,
+        date: `2025-01-0${d}`,
+        description: `Pay ${d}`,
+      })),
+      {
+        userId: auth.user.id,
+        categoryId: rent.id,
+        type: 'expense' as const,
+        amountCents: big,
+        date: '2025-01-04',
+        description: 'Tower',
+      },
+    ]);
+    const { pdf } = await exportPdf('', auth.token);
+    expect(pdf.text).not.toContain('…');
+    expect(pdf.text).toContain('Rp29,999,999,999.97'); // income card and the Salary total
+    expect(pdf.text).toContain('-Rp9,999,999,999.99'); // the Tower row
+    expect(pdf.text).toMatch(/Net balance\s+\+Rp19,999,999,999\.98/);
+  });
+});
+
 describe('a long report', () => {
   it('continues the table across pages with its header and page numbers; every row once', async () => {
     const user = await registerUser(t, { firstName: 'Long' });
@@ -221,5 +255,76 @@ describe('a long report', () => {
     }
     // The sweep crosses two page boundaries (one, two and three pages).
     expect([...totals]).toEqual([1, 2, 3]);
+  });
+
+  it('answers other requests while a long report is being written', async () => {
+    const auth = await registerUser(t, { firstName: 'Busy' });
+    const cat = await createCategory(t, auth.token, { name: 'Parts' });
+    await seedTransactions(
+      t,
+      Array.from({ length: 2000 }, (_, i) => ({
+        userId: auth.user.id,
+        categoryId: cat.id,
+        type: 'expense' as const,
+        amountCents: 100 + i,
+        date: addDays('2024-01-01', i % 300),
+        description: `Part ${i + 1}`,
+      })),
+    );
+    // The route's choice: one snapshot on PostgreSQL, batch by batch on PGlite's single connection.
+    const report = await openReport(t.db.db, auth.user, {}, () => {}, { snapshot: t.db.kind === 'postgres' });
+    const events: string[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      report.stream.on('end', () => {
+        events.push('report');
+        resolve();
+      });
+      report.stream.on('error', reject);
+    });
+    report.stream.resume();
+    // The rows are still being read and drawn: another user's request must not wait for them.
+    const other = await registerUser(t);
+    const res = await t.request({ method: 'GET', url: '/api/transactions', token: other.token });
+    expect(res.statusCode).toBe(200);
+    events.push('other request');
+    await ended;
+    expect(events).toEqual(['other request', 'report']);
+  });
+
+  it('writes exactly the rows it planned when rows are added while it is written', async () => {
+    const auth = await registerUser(t, { firstName: 'Moving' });
+    const cat = await createCategory(t, auth.token, { name: 'Stock' });
+    const row = (i: number, date: string, description: string) => ({
+      userId: auth.user.id,
+      categoryId: cat.id,
+      type: 'expense' as const,
+      amountCents: 100,
+      date,
+      description,
+    });
+    await seedTransactions(
+      t,
+      Array.from({ length: 700 }, (_, i) => row(i, addDays('2024-01-01', i % 200), `Old ${i + 1}`)),
+    );
+    const report = await openReport(t.db.db, auth.user, {}, () => {}, { snapshot: t.db.kind === 'postgres' });
+    const chunks: Buffer[] = [];
+    report.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      report.stream.on('end', () => resolve());
+      report.stream.on('error', reject);
+    });
+    // Added while the report is being written, dated after every row it is reading.
+    await seedTransactions(
+      t,
+      Array.from({ length: 300 }, (_, i) => row(i, addDays('2025-06-01', i % 30), `New ${i + 1}`)),
+    );
+    await ended;
+    const pdf = await readPdf(Buffer.concat(chunks));
+    const total = pdf.pages.length;
+    pdf.pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${total}`));
+    expect(pdf.text).toContain('Transactions (700)');
+    expect(pdf.text.match(/Old \d+/g) ?? []).toHaveLength(700);
+    expect(pdf.text).not.toMatch(/New \d+/);
+    expect(pdf.pages[total - 1]).toMatch(/Net balance\s+-\$700\.00/);
   });
 });

@@ -61,7 +61,7 @@ describe('report fonts', () => {
       },
     ]);
     const user = { ...auth.user, currency: 'INR' };
-    const report = await openReport(t.db.db, user, {}, () => {}, STANDARD_FONTS);
+    const report = await openReport(t.db.db, user, {}, () => {}, { fonts: STANDARD_FONTS });
     const chunks: Buffer[] = [];
     for await (const chunk of Readable.from(report.stream)) chunks.push(chunk as Buffer);
     const { text } = await readPdf(Buffer.concat(chunks));

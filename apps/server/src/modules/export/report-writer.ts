@@ -38,7 +38,12 @@ export interface Column {
   label: string;
   width: number;
   align?: 'left' | 'right';
+  /** Money and counts: shrunk to fit rather than cut, since a cut figure is a wrong figure. */
+  figure?: boolean;
 }
+
+/** The smallest size a figure is shrunk to; only a figure too wide even at this size is cut. */
+const MIN_FIGURE_SIZE = 5;
 
 export interface Cell {
   text: string;
@@ -118,6 +123,7 @@ export class ReportWriter {
         bold: true,
         color: toneColor(card.tone),
         width: cardWidth - 24,
+        figure: true,
       });
       this.text(card.note, x + 12, cardTop + 45, { size: 8, color: COLOR.muted, width: cardWidth - 24 });
     });
@@ -152,6 +158,7 @@ export class ReportWriter {
             color: toneColor(cell.tone ?? 'plain'),
             width: column.width - 12,
             align: column.align,
+            figure: column.figure,
           });
         }
         x += column.width;
@@ -243,8 +250,9 @@ export class ReportWriter {
   }
 
   /**
-   * One line of text cut to the width with an ellipsis. Drawn without pdfkit's line wrapper
-   * (no width option): that is the fast path, and it never starts a page by itself.
+   * One line of text cut to the width with an ellipsis; a figure is first made smaller until it
+   * fits (kept on the same middle line). Drawn without pdfkit's line wrapper (no width option):
+   * that is the fast path, and it never starts a page by itself.
    */
   private text(
     value: string,
@@ -256,6 +264,7 @@ export class ReportWriter {
       bold?: boolean | undefined;
       color?: string;
       align?: 'left' | 'right' | undefined;
+      figure?: boolean | undefined;
     },
   ): void {
     const doc = this.doc;
@@ -264,8 +273,17 @@ export class ReportWriter {
       .font(o.bold ? 'bold' : 'regular')
       .fontSize(o.size)
       .fillColor(o.color ?? COLOR.text);
+    let top = y;
+    if (o.figure) {
+      const full = doc.widthOfString(value);
+      if (full > o.width) {
+        const size = Math.max(MIN_FIGURE_SIZE, Math.floor(((o.size * o.width) / full) * 100) / 100);
+        doc.fontSize(size);
+        top = y + (o.size - size) / 2;
+      }
+    }
     const line = fit(doc, value, o.width);
-    doc.text(line.text, o.align === 'right' ? x + o.width - line.width : x, y, { lineBreak: false });
+    doc.text(line.text, o.align === 'right' ? x + o.width - line.width : x, top, { lineBreak: false });
   }
 }
 
