@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { middayZone } from './e2e/clock';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Chosen once by the main process; the workers inherit it (see e2e/clock.ts).
+process.env.E2E_TZ ??= middayZone();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = `${root}.tmp/e2e-data`;
 
@@ -15,6 +18,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    timezoneId: process.env.E2E_TZ,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,5 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { api } from './helpers';
+import { today } from './clock';
 
 export interface CategoryRow {
   id: string;
@@ -26,8 +27,8 @@ export async function createBudgetViaApi(
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-/** Today in UTC, the time zone signUpViaApi registers with. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** Today in the time zone signUpViaApi registers with. */
+export const todayUtc = today;
 
 export async function spendViaApi(page: Page, categoryId: string, amount: number, date = todayUtc()): Promise<void> {
   const res = await api(page, 'POST', '/transactions', {

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { SCREENSHOT_DIR, api, expectNoSeriousA11yViolations, screenshot, signUpViaApi } from './helpers';
+import { today } from './clock';
 import { budgetCard, createBudgetViaApi, defaultCategories, openBudgetsTab, spendViaApi } from './budgets-helpers';
 
 async function expectBar(page: Page, name: string, status: string, valueNow: number) {
@@ -102,7 +103,7 @@ test('status with real spending: badges, remaining, overall panel in the user cu
     categoryId: id('Salary'),
     type: 'income',
     amount: 5000,
-    date: new Date().toISOString().slice(0, 10),
+    date: today(),
   });
   expect(income.status()).toBe(201);
 

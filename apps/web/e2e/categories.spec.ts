@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { api, expectNoSeriousA11yViolations, screenshot, signUpViaApi } from './helpers';
+import { today } from './clock';
 import { captureAllLooks, setAppearance } from './visual-helpers';
 
 async function openCategories(page: Page) {
@@ -173,7 +174,7 @@ test('failures show the server message, else the fallback, in a red banner', asy
     categoryId: category.id,
     type: 'expense',
     amount: 950,
-    date: new Date().toISOString().slice(0, 10),
+    date: today(),
   });
   expect(tx.status()).toBe(201);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();

@@ -2,6 +2,7 @@ import { type Page, type BrowserContext, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { E2E_TZ } from './clock';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots', import.meta.url));
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -20,7 +21,7 @@ export async function signUpViaApi(
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'secret123';
   const res = await page.request.post('/api/auth/register', {
-    data: { email, password, firstName: opts.firstName ?? 'Tess', timezone: 'UTC' },
+    data: { email, password, firstName: opts.firstName ?? 'Tess', timezone: E2E_TZ },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { token: string; user: unknown };

@@ -1,16 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { api, SCREENSHOT_DIR } from './helpers';
+import { addDays, today } from './clock';
 
-/** Today as YYYY-MM-DD in UTC, the time zone signUpViaApi registers. */
-export function isoToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** Today as YYYY-MM-DD in the e2e users' time zone. */
+export const isoToday = today;
+export { addDays };
 
 /** The app's date format: en-US short ("Mar 5, 2026"). */
 export function shortDate(date: string): string {

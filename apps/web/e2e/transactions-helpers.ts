@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import type { Category, Transaction } from '@ledgerly/shared';
 import { SCREENSHOT_DIR, api } from './helpers';
+import { addDays, today } from './clock';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -114,14 +115,10 @@ export async function openTransactionsTab(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 }
 
-/** Today in UTC (the e2e users' time zone) and dates relative to it. */
-export function utcToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+/** Today in the e2e users' time zone and dates relative to it. */
+export const utcToday = today;
 export function daysAgo(n: number): string {
-  const d = new Date(`${utcToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
+  return addDays(today(), -n);
 }
 
 /** A screenshot of what is on screen (open dialogs are fixed to the viewport, not the page). */

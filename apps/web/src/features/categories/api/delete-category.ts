@@ -15,9 +15,10 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: deleteCategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.categories() });
       // Budgets on a deleted category go with it.
       invalidateCategoryUsers(queryClient);
+      // Awaited: the confirmation closes once the card is gone, so focus never returns to it.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.categories() });
     },
   });
 }

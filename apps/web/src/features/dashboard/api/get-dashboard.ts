@@ -20,6 +20,9 @@ export const dashboardQueryOptions = (period: DashboardPeriod) =>
     queryFn: async ({ signal }) => (await getDashboard(period, signal)).data,
     // The figures of the previous period stay on screen (dimmed) until the new ones arrive.
     placeholderData: keepPreviousData,
+    // Spec §4: changing the period reloads all data, also when going back to a period seen
+    // moments ago (its cached figures show while the fresh ones load).
+    staleTime: 0,
   });
 
 export function useDashboard(period: DashboardPeriod) {

@@ -14,6 +14,8 @@ export interface TransactionListProps {
   isUpdating: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** Any load of the list in flight (new filters, a refresh, the next page). */
+  isFetching: boolean;
   failed: boolean;
   onLoadMore: () => void;
   onRetry: () => void;
@@ -33,6 +35,7 @@ export function TransactionList({
   isUpdating,
   hasNextPage,
   isFetchingNextPage,
+  isFetching,
   failed,
   onLoadMore,
   onRetry,
@@ -82,7 +85,14 @@ export function TransactionList({
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       {hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={onLoadMore} disabled={isFetchingNextPage}>
+          {/* Marked unavailable while anything loads (a press then is ignored); aria-disabled rather
+              than disabled, so a keyboard user's focus stays on the button between pages. */}
+          <Button
+            variant="secondary"
+            onClick={onLoadMore}
+            aria-disabled={isFetching}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
+          >
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>

@@ -105,6 +105,7 @@ export function TransactionsTab() {
         isUpdating={list.isPlaceholderData}
         hasNextPage={hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
+        isFetching={list.isFetching}
         failed={list.isError}
         onLoadMore={loadMore}
         onRetry={() => void list.refetch()}
