@@ -197,3 +197,38 @@ describe('analytics at the end of the calendar', () => {
     expect(points.at(-1)?.date).toBe('9999-12-31');
   });
 });
+
+describe('JSON bodies that are not objects', () => {
+  it('get one plain message on every writing route, and change nothing', async () => {
+    const routes: [method: 'POST' | 'PUT', url: string][] = [
+      ['POST', '/api/categories'],
+      ['PUT', `/api/categories/${category.id}`],
+      ['POST', '/api/transactions'],
+      ['POST', '/api/budgets'],
+      ['POST', '/api/recurring'],
+      ['PUT', '/api/settings'],
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/login'],
+    ];
+    for (const [method, url] of routes) {
+      for (const body of ['[]', '"text"', '42', '[{"name":"Food"}]']) {
+        const res = await t.request({
+          method,
+          url,
+          token,
+          payload: body,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${method} ${url} ${body}`).toBe(400);
+        expect(res.json(), `${method} ${url} ${body}`).toEqual({
+          message: 'The request body must be a JSON object',
+          code: 'VALIDATION_FAILED',
+        });
+      }
+    }
+    const list = async (url: string) => (await t.request({ method: 'GET', url, token })).json<{ data: unknown }>();
+    expect((await list('/api/categories')).data).toEqual([category]);
+    expect((await list('/api/transactions')).data).toEqual([]);
+    expect((await list('/api/recurring')).data).toEqual([]);
+  });
+});

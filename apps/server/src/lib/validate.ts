@@ -4,6 +4,8 @@ import { validationError } from '../errors.js';
 /** PostgreSQL text cannot hold U+0000; such input is refused before it reaches a query. */
 export const NUL_MESSAGE = 'Text cannot contain NUL characters';
 
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+
 /** The top-level key whose value holds a NUL character anywhere inside it ('_' for the input itself). */
 export function findNulField(input: unknown): string | undefined {
   const hasNul = (v: unknown, depth: number): boolean =>
@@ -24,6 +26,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
+  // A body that is valid JSON but not an object (an array, a string, a number) has no fields to
+  // name; zod's "expected object" would mean nothing to a person.
+  const root = result.error.issues.find((i) => i.path.length === 0 && i.code === 'invalid_type');
+  if (root) throw validationError(BODY_NOT_OBJECT);
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';

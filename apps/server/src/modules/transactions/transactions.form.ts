@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@ledgerly/shared';
 import { AppError, payloadTooLarge, validationError } from '../../errors.js';
+import { BODY_NOT_OBJECT } from '../../lib/validate.js';
 
 export const MALFORMED_FORM = 'The upload could not be read. Please try again.';
 
@@ -18,8 +19,9 @@ export interface TransactionForm {
 export async function readTransactionForm(request: FastifyRequest): Promise<TransactionForm> {
   if (!request.isMultipart()) {
     const body = request.body;
-    const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
-    return { fields, receipt: null };
+    if (body === undefined || body === null) return { fields: {}, receipt: null };
+    if (typeof body !== 'object' || Array.isArray(body)) throw validationError(BODY_NOT_OBJECT);
+    return { fields: { ...body }, receipt: null };
   }
   const fields: Record<string, unknown> = {};
   let receipt: Buffer | null = null;
