@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { startReceiptSweep } from './jobs/receipt-sweep.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -86,14 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerStaticSpa(app, options.webDist);
 
-  let stopSweep: (() => void) | undefined;
-  if (config.recurringSweep) {
-    app.addHook('onReady', async () => {
-      stopSweep = startRecurringSweep(ctx);
-    });
-  }
+  const stopJobs: (() => void)[] = [];
+  if (config.recurringSweep) app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx)));
+  if (config.receiptSweep) app.addHook('onReady', async () => void stopJobs.push(startReceiptSweep(ctx)));
   app.addHook('onClose', async () => {
-    stopSweep?.();
+    for (const stop of stopJobs) stop();
     if (!options.database) await database.close();
   });
   return app;

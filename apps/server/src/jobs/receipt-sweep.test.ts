@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { todayIn } from '@ledgerly/shared';
+import { registerUser, useTestApp } from '../../test/build-test-app.js';
+import { createCategory } from '../../test/factories.js';
+import { multipart } from '../../test/multipart.js';
+import { filesUnder, png } from '../../test/receipt-fixtures.js';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanReceipts } from './receipt-sweep.js';
+
+const t = useTestApp();
+const receiptsDir = () => join(t.config.dataDir, 'receipts');
+const listed = () => filesUnder(receiptsDir()).sort();
+
+/** A file as a crash would leave it, last written `ageMs` ago. */
+function plant(name: string, ageMs: number): string {
+  const folder = join(receiptsDir(), name.slice(0, 2));
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, name);
+  writeFileSync(path, 'encrypted bytes');
+  const when = (Date.now() - ageMs) / 1000;
+  utimesSync(path, when, when);
+  return join(name.slice(0, 2), name);
+}
+
+describe('receipt sweep', () => {
+  it('removes old files no transaction refers to, and nothing else', async () => {
+    const auth = await registerUser(t);
+    const cat = await createCategory(t, auth.token);
+    const fields = { categoryId: cat.id, type: 'expense', amount: '9.50', description: 'Kept', date: todayIn('UTC') };
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: auth.token,
+      ...multipart(fields, [{ filename: 'r.png', contentType: 'image/png', data: await png() }]),
+    });
+    expect(created.statusCode).toBe(201);
+    const kept = listed();
+    expect(kept).toHaveLength(2); // full and thumbnail
+    // Make the real receipt old too: being referenced is what keeps it.
+    for (const file of kept) {
+      const when = (Date.now() - 2 * ORPHAN_MIN_AGE_MS) / 1000;
+      utimesSync(join(receiptsDir(), file), when, when);
+    }
+
+    const orphan = randomUUID();
+    const oldOrphan = [
+      plant(`${orphan}-full.bin`, 2 * ORPHAN_MIN_AGE_MS),
+      plant(`${orphan}-thumb.bin`, 2 * ORPHAN_MIN_AGE_MS),
+    ];
+    const oldTemp = plant(`${randomUUID()}-full.bin.${randomUUID()}.tmp`, 2 * ORPHAN_MIN_AGE_MS);
+    // Young files may belong to an upload whose row is still being written: left alone.
+    const young = plant(`${randomUUID()}-full.bin`, 60_000);
+    // Anything not named like a receipt is not ours to delete.
+    const stranger = plant('ab-notes.txt', 2 * ORPHAN_MIN_AGE_MS);
+
+    const result = await sweepOrphanReceipts(t.db.db, receiptsDir());
+    expect(result).toEqual({ checked: 5, removed: 3 });
+    const after = listed();
+    expect(after).toEqual([...kept, young, stranger].sort());
+    for (const gone of [...oldOrphan, oldTemp]) expect(after).not.toContain(gone);
+
+    // The kept receipt still opens.
+    const list = await t.request({ method: 'GET', url: '/api/transactions', token: auth.token });
+    const url = list.json().data[0].receiptUrl as string;
+    const image = await t.request({ method: 'GET', url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+
+    // A second pass finds nothing more to do.
+    expect(await sweepOrphanReceipts(t.db.db, receiptsDir())).toEqual({ checked: 2, removed: 0 });
+  });
+
+  it('does nothing when there is no receipts folder yet', async () => {
+    expect(await sweepOrphanReceipts(t.db.db, join(t.config.dataDir, 'nowhere'))).toEqual({ checked: 0, removed: 0 });
+  });
+});
