@@ -20,7 +20,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   /** Login/register attempts allowed per client IP per window. */
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
-  /** Login/register attempts allowed per email per window. */
+  /** Refused login/register attempts allowed per email and address per window (5× per email). */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /**
@@ -48,7 +48,7 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
-  /** Run the daily recurring sweep (and one at start-up). */
+  /** Run the hourly recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
     .default('on')

@@ -226,3 +226,55 @@ describe('rate limit per IP behind a trusted proxy', () => {
     expect((await attempt('198.51.100.9', 4)).statusCode).toBe(401);
   });
 });
+
+describe('rate limits: who is held back', () => {
+  const limits = useTestApp({ AUTH_RATE_LIMIT_EMAIL: '3', AUTH_RATE_LIMIT_IP: '1000' });
+  const login = (email: string, password: string, remoteAddress: string) =>
+    limits.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('someone failing on your email from elsewhere does not lock you out', async () => {
+    const { user } = await registerUser(limits, { password: 'right-pass' });
+    const tries = [];
+    for (let i = 0; i < 4; i++) tries.push((await login(user.email, 'wrong-pass', '203.0.113.5')).statusCode);
+    expect(tries).toEqual([401, 401, 401, 429]);
+    expect((await login(user.email, 'right-pass', '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('successful sign-ins are not counted', async () => {
+    const { user } = await registerUser(limits, { password: 'right-pass' });
+    for (let i = 0; i < 6; i++) expect((await login(user.email, 'right-pass', '203.0.113.6')).statusCode).toBe(200);
+  });
+
+  it('an email failing from many addresses is held back everywhere (5 × the limit)', async () => {
+    const { user } = await registerUser(limits, { password: 'right-pass' });
+    const statuses = [];
+    for (let i = 1; i <= 15; i++) statuses.push((await login(user.email, 'wrong-pass', `192.0.2.${i}`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await login(user.email, 'wrong-pass', '192.0.2.99')).statusCode).toBe(429);
+    expect((await login(user.email, 'right-pass', '192.0.2.100')).statusCode).toBe(429);
+  });
+});
+
+describe('rate limit per IP on IPv6', () => {
+  const v6 = useTestApp({ AUTH_RATE_LIMIT_IP: '3' });
+  it('counts a whole /64 as one client', async () => {
+    const attempt = (remoteAddress: string, i: number) =>
+      v6.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `v6-${i}@example.com`, password: 'whatever' },
+        remoteAddress,
+      });
+    const codes = [];
+    for (const [i, address] of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2::2',
+      '2001:db8:1:2:aaaa::3',
+      '2001:db8:1:2:ffff::9',
+    ].entries()) {
+      codes.push((await attempt(address, i)).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+    expect((await attempt('2001:db8:1:3::1', 9)).statusCode).toBe(401);
+  });
+});
