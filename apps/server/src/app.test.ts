@@ -63,6 +63,48 @@ describe('error model', () => {
   });
 });
 
+describe('logs', () => {
+  it('keep query strings, bound query values and bodies out; keep what explains the failure', async () => {
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...t.config, logLevel: 'info' },
+      { database: t.db, logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    app.get('/api/__dbfail', async () => {
+      const driver = Object.assign(new Error('relation "users2" does not exist'), { code: '42P01' });
+      throw new Error('Failed query: select * from users2 where email = $1\nparams: ada@example.com', {
+        cause: driver,
+      });
+    });
+    app.get('/api/__dbdown', async () => {
+      throw new Error('Failed query: select 1\nparams: ', {
+        cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+      });
+    });
+    const receipt = await app.inject({
+      method: 'GET',
+      url: '/api/receipts/00000000-0000-4000-8000-000000000000/full?exp=99999999999&sig=top-secret-signature',
+    });
+    expect(receipt.statusCode).toBe(404);
+    const failed = await app.inject({ method: 'GET', url: '/api/__dbfail' });
+    expect(failed.statusCode).toBe(500);
+    const down = await app.inject({ method: 'GET', url: '/api/__dbdown' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe('DB_UNAVAILABLE');
+    await app.close();
+
+    const log = lines.join('');
+    expect(log).toContain('/api/receipts/00000000-0000-4000-8000-000000000000/full');
+    expect(log).not.toContain('top-secret-signature');
+    expect(log).not.toContain('exp=');
+    expect(log).toContain('Failed query');
+    expect(log).toContain('42P01');
+    expect(log).toContain('relation \\"users2\\" does not exist');
+    expect(log).not.toContain('ada@example.com');
+    expect(log).not.toContain('params:');
+  });
+});
+
 describe('health and headers', () => {
   it('reports the database as healthy', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });

@@ -5,11 +5,11 @@ import type { Config } from './config.js';
 import { type Database, type Db, migrate, openDatabase } from './db/client.js';
 import { join } from 'node:path';
 import { AppError } from './errors.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
-import { startReceiptSweep } from './jobs/receipt-sweep.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -34,6 +34,8 @@ export interface BuildOptions {
   /** Directory of the built web app to serve; defaults to apps/web/dist. */
   webDist?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening; closing the app closes the database. */
@@ -44,7 +46,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = { config, database, db: database.db };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: {
+              // The path only: query strings carry signed receipt links and search text.
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.split('?')[0],
+                remoteAddress: request.ip,
+              }),
+              err: serializeError,
+            },
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -89,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const stopJobs: (() => void)[] = [];
   if (config.recurringSweep) app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx)));
-  if (config.receiptSweep) app.addHook('onReady', async () => void stopJobs.push(startReceiptSweep(ctx)));
+  if (config.housekeeping) app.addHook('onReady', async () => void stopJobs.push(startHousekeeping(ctx)));
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
     if (!options.database) await database.close();

@@ -43,8 +43,8 @@ const envSchema = z.object({
       "must be 'true', 'false', or a comma-separated list of addresses / CIDR ranges",
     )
     .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v)),
-  /** Remove orphaned receipt files at start-up and daily. */
-  RECEIPT_SWEEP: z
+  /** Daily housekeeping (and once at start-up): orphaned receipt files, expired sessions. */
+  HOUSEKEEPING: z
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
@@ -65,7 +65,7 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   trustProxy: boolean | string;
   recurringSweep: boolean;
-  receiptSweep: boolean;
+  housekeeping: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     recurringSweep: e.RECURRING_SWEEP,
-    receiptSweep: e.RECEIPT_SWEEP,
+    housekeeping: e.HOUSEKEEPING,
   };
 }
 

@@ -30,7 +30,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       APP_SECRET: 'test-secret-test-secret-test-secret-42',
       LOG_LEVEL: 'silent',
       RECURRING_SWEEP: 'off',
-      RECEIPT_SWEEP: 'off',
+      HOUSEKEEPING: 'off',
       AUTH_RATE_LIMIT_IP: '1000',
       ...env,
     });

@@ -8,12 +8,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isNotNull } from 'drizzle-orm';
-import type { AppContext } from '../app.js';
 import type { Db } from '../db/client.js';
 import { transactions } from '../db/schema.js';
-import { log, logError } from './job-log.js';
 
-export const RECEIPT_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
 /** `<key>-<variant>.bin`, or a temporary file of one (`….bin.<uuid>.tmp`) left by a crash. */
@@ -77,35 +74,4 @@ export async function sweepOrphanReceipts(
     result.removed += 1;
   }
   return result;
-}
-
-/**
- * Runs the sweep now and then daily until the returned function is called. Runs never overlap;
- * errors are logged and never reach the process. The timer does not keep Node alive.
- */
-export function startReceiptSweep(ctx: AppContext): () => void {
-  const dir = join(ctx.config.dataDir, 'receipts');
-  let stopped = false;
-  let running = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = true;
-    sweepOrphanReceipts(ctx.db, dir, { stopped: () => stopped })
-      .then((result) => {
-        if (result.removed > 0) log(ctx, 'info', 'receipt sweep: removed orphaned files', { ...result });
-      })
-      .catch((error: unknown) => {
-        if (!stopped) logError(ctx, 'receipt sweep failed', error);
-      })
-      .finally(() => {
-        running = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, RECEIPT_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
 }

@@ -27,6 +27,48 @@ function reply(
   return [status, fields ? { message, code, fields } : { message, code }];
 }
 
+/** The codes of an error and of its causes (drizzle wraps the driver's error in `cause`). */
+function causeCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/**
+ * What a failed request logs of its error: the type, the first line of the message and the
+ * codes, with the stack. drizzle's "Failed query: … params: …" message carries the bound
+ * values (emails, password and token hashes, descriptions), which do not belong in a log.
+ */
+export function serializeError(error: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const firstLine = (m: string) => {
+    const line = m.split('\n')[0] ?? '';
+    return line.startsWith('Failed query:') ? 'Failed query' : line;
+  };
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message: firstLine(error.message),
+    codes: causeCodes(error),
+    ...(cause ? { cause: { type: cause.name, message: firstLine(cause.message) } } : {}),
+    // Only the frames: the stack's head repeats the whole message.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+}
+
 /** Maps any thrown error to the error model of DESIGN.md §3; never leaks a stack trace. */
 export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<string, string>?] {
   if (error instanceof AppError) {
@@ -58,7 +100,7 @@ export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<stri
   }
   // Text the database cannot store (U+0000) that slipped past validation is still bad input.
   if (pgErrorCode(error) === PG.characterNotInRepertoire) return reply(400, 'VALIDATION_FAILED', NUL_MESSAGE);
-  if (e.code && DB_DOWN_CODES.has(e.code)) {
+  if (causeCodes(error).some((code) => DB_DOWN_CODES.has(code))) {
     return reply(503, 'DB_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

@@ -51,7 +51,31 @@ function encode(image: Sharp, mime: StoredType): Sharp {
  * re-encodes it without any metadata, plus a thumbnail. Throws 415 for anything that is not a
  * JPEG, PNG, GIF or WebP image that really decodes.
  */
-export async function processReceipt(upload: Buffer): Promise<ProcessedReceipt> {
+/** Images decoded at once: each may take a few hundred MB while being turned upright. */
+export const MAX_PARALLEL_DECODES = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than MAX_PARALLEL_DECODES others are running; the rest wait in order. */
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MAX_PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+/** Checks, decodes and re-encodes an upload, a few at a time (see withDecodeSlot). */
+export function processReceipt(upload: Buffer): Promise<ProcessedReceipt> {
+  return withDecodeSlot(() => decodeReceipt(upload));
+}
+
+async function decodeReceipt(upload: Buffer): Promise<ProcessedReceipt> {
   const type = sniffImageType(upload);
   if (!type) throw unsupportedMedia(MSG.invalidImage);
   const mime: StoredType = type === 'image/gif' ? 'image/png' : type;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
@@ -8,6 +9,7 @@ import { createCategory } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { filesUnder, png } from '../../test/receipt-fixtures.js';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanReceipts } from './receipt-sweep.js';
+import { runHousekeeping } from './housekeeping.js';
 
 const t = useTestApp();
 const receiptsDir = () => join(t.config.dataDir, 'receipts');
@@ -74,5 +76,24 @@ describe('receipt sweep', () => {
 
   it('does nothing when there is no receipts folder yet', async () => {
     expect(await sweepOrphanReceipts(t.db.db, join(t.config.dataDir, 'nowhere'))).toEqual({ checked: 0, removed: 0 });
+  });
+
+  it('housekeeping also deletes expired sessions, which were refused already', async () => {
+    const expired = await registerUser(t);
+    const current = await registerUser(t);
+    await t.db.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${expired.user.id}`,
+    );
+    const me = (token: string) => t.request({ method: 'GET', url: '/api/auth/me', token });
+    expect((await me(expired.token)).statusCode).toBe(401);
+    const count = async (userId: string) => {
+      const rows = await t.db.db.execute(sql`select count(*)::int as n from sessions where user_id = ${userId}`);
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    expect(await count(expired.user.id)).toBe(1);
+    await runHousekeeping({ config: t.config, database: t.db, db: t.db.db });
+    expect(await count(expired.user.id)).toBe(0);
+    expect(await count(current.user.id)).toBe(1);
+    expect((await me(current.token)).statusCode).toBe(200);
   });
 });
