@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { type TransactionFilter, currencySymbol, todayIn, transactionFilterSchemaFor } from '@ledgerly/shared';
+import {
+  type TransactionFilter,
+  type User,
+  currencySymbol,
+  todayIn,
+  transactionFilterSchemaFor,
+} from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
@@ -14,15 +20,6 @@ import { type Cell, type Column, type ReportHeader, ReportWriter } from './repor
 /** Rows fetched per keyset page while the PDF is written. */
 export const ROWS_PER_QUERY = 500;
 const NONE = 'No transactions match these filters.';
-
-export interface ReportUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  currency: string;
-  timezone: string;
-}
 
 export interface OpenedReport {
   stream: Readable;
@@ -56,7 +53,7 @@ const currencyLabel = (code: string, fonts: ReportFonts) => {
 };
 
 function buildHeader(
-  user: ReportUser,
+  user: User,
   today: string,
   f: TransactionFilter,
   categoryName: string | null,
@@ -180,7 +177,7 @@ const ROWS_PER_TURN = 100;
  */
 async function* transactionRows(
   db: Db,
-  user: ReportUser,
+  user: User,
   f: TransactionFilter,
   fonts: ReportFonts,
   count: number,
@@ -221,7 +218,7 @@ export interface ReportOptions {
  */
 export function openReport(
   db: Db,
-  user: ReportUser,
+  user: User,
   query: unknown,
   onStreamError: (error: unknown) => void,
   { fonts = reportFonts(), snapshot = true }: ReportOptions = {},
