@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BANNER_MS } from '@ledgerly/shared';
+import { errorMessage } from '../../lib/error-message';
 
 /** A success or error message strip. Errors are announced assertively, successes politely. */
 export function Banner({
@@ -41,43 +42,61 @@ export interface Flash {
   showSuccess: (message: string) => void;
   showError: (message: string) => void;
   clear: () => void;
+  /**
+   * Runs an action and reports how it went: `success` when it resolves, else the server's
+   * message or `fallback`. Never throws; answers whether the action succeeded.
+   */
+  run: (action: () => Promise<unknown>, success: string, fallback: string) => Promise<boolean>;
 }
 
-/** One shown message; a fresh object each time, so showing the same text again restarts its clock. */
-interface Shown {
-  text: string;
-}
-
-/** A message that vanishes after 3000 ms, as the spec asks; each new message gets the full time. */
-export function useTimedMessage(): [string | null, (text: string | null) => void] {
-  const [shown, setShown] = useState<Shown | null>(null);
+/**
+ * A value shown for 3000 ms, as the spec asks for messages. Each `show` stores a fresh box, so
+ * showing an equal value again restarts the clock; `show(null)` hides it at once.
+ */
+export function useTimedValue<T>(): [T | null, (value: T | null) => void] {
+  const [shown, setShown] = useState<{ value: T } | null>(null);
   useEffect(() => {
     if (!shown) return;
     const t = setTimeout(() => setShown(null), BANNER_MS);
     return () => clearTimeout(t);
   }, [shown]);
-  const show = useCallback((text: string | null) => setShown(text ? { text } : null), []);
-  return [shown?.text ?? null, show];
+  const show = useCallback((value: T | null) => setShown(value === null ? null : { value }), []);
+  return [shown ? shown.value : null, show];
 }
+
+/** A message that vanishes after 3000 ms; each new message gets the full time. */
+export const useTimedMessage = (): [string | null, (text: string | null) => void] => useTimedValue<string>();
 
 /** Success and error messages that vanish after 3000 ms, as the spec asks. */
 export function useFlash(): Flash {
   const [success, setSuccess] = useTimedMessage();
   const [error, setError] = useTimedMessage();
+  const showSuccess = (m: string) => {
+    setError(null);
+    setSuccess(m);
+  };
+  const showError = (m: string) => {
+    setSuccess(null);
+    setError(m);
+  };
   return {
     success,
     error,
-    showSuccess: (m) => {
-      setError(null);
-      setSuccess(m);
-    },
-    showError: (m) => {
-      setSuccess(null);
-      setError(m);
-    },
+    showSuccess,
+    showError,
     clear: () => {
       setSuccess(null);
       setError(null);
+    },
+    run: async (action, message, fallback) => {
+      try {
+        await action();
+        showSuccess(message);
+        return true;
+      } catch (failure) {
+        showError(errorMessage(failure, fallback));
+        return false;
+      }
     },
   };
 }

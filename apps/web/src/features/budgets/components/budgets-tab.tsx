@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, useErrorFlash } from '../../../lib/error-message';
+import { useErrorFlash } from '../../../lib/error-message';
 import { useBudgetStatus } from '../api/get-budget-status';
 import { useDeleteBudget } from '../api/delete-budget';
 import { BudgetCard, PERIOD_LABEL } from './budget-card';
@@ -37,14 +37,8 @@ export function BudgetsTab() {
 
   async function onConfirmDelete() {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      flash.showSuccess('Budget deleted successfully!');
-    } catch (error) {
-      flash.showError(errorMessage(error, 'Failed to delete budget'));
-    } finally {
-      setDeleting(null);
-    }
+    await flash.run(() => remove.mutateAsync(deleting.id), 'Budget deleted successfully!', 'Failed to delete budget');
+    setDeleting(null);
   }
 
   return (

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, useErrorFlash } from '../../../lib/error-message';
+import { useErrorFlash } from '../../../lib/error-message';
 import { categoriesQueryOptions } from '../api/get-categories';
 import { useInitializeCategories } from '../api/initialize-categories';
 import { useDeleteCategory } from '../api/delete-category';
@@ -38,25 +38,21 @@ export function CategoriesTab() {
   };
   const shown = filter === 'all' ? all : all.filter((c) => c.type === filter);
 
-  async function onInitialize() {
-    try {
-      await initialize.mutateAsync();
-      flash.showSuccess('Default categories initialized successfully!');
-    } catch (error) {
-      flash.showError(errorMessage(error, 'Failed to initialize categories'));
-    }
-  }
+  const onInitialize = () =>
+    flash.run(
+      () => initialize.mutateAsync(),
+      'Default categories initialized successfully!',
+      'Failed to initialize categories',
+    );
 
   async function onConfirmDelete() {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      flash.showSuccess('Category deleted successfully!');
-    } catch (error) {
-      flash.showError(errorMessage(error, 'Failed to delete category'));
-    } finally {
-      setDeleting(null);
-    }
+    await flash.run(
+      () => remove.mutateAsync(deleting.id),
+      'Category deleted successfully!',
+      'Failed to delete category',
+    );
+    setDeleting(null);
   }
 
   const closeForm = () => setForm((f) => ({ ...f, open: false }));

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DashboardPeriod } from '@ledgerly/shared';
-import { Banner, FlashBanners, useFlash } from '../../../components/ui/banner';
+import { FlashBanners, useFlash } from '../../../components/ui/banner';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
 import { Spinner } from '../../../components/ui/spinner';
+import { useErrorFlash } from '../../../lib/error-message';
 import { transactionDependentKeys } from '../../../lib/query-keys';
 import { DASHBOARD_FALLBACK, useDashboard } from '../api/get-dashboard';
 import { useGenerateDueRecurringOnOpen } from '../api/generate-recurring';
 import { DEFAULT_PERIOD, PERIOD_OPTIONS } from '../lib/dashboard-helpers';
-import { useTimedError } from '../lib/use-timed-error';
 import { AddTransactionButton } from './add-transaction-button';
 import { ExpenseBreakdown } from './expense-breakdown';
 import { IncomeExpenseTrend } from './income-expense-trend';
@@ -31,7 +31,7 @@ export function DashboardTab() {
   const data = dashboard.isError ? undefined : dashboard.data;
   const firstLoad = dashboard.isPending;
   const switching = dashboard.isPlaceholderData;
-  const showError = useTimedError(dashboard.isError, dashboard.errorUpdatedAt);
+  useErrorFlash(dashboard.error, DASHBOARD_FALLBACK, flash.showError);
 
   function onAdded() {
     flash.showSuccess(ADDED_MESSAGE);
@@ -46,12 +46,6 @@ export function DashboardTab() {
         actions={<Segmented label="Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />}
       />
       <FlashBanners flash={flash} />
-      {showError && (
-        <Banner
-          kind="error"
-          message={dashboard.error instanceof Error ? dashboard.error.message : DASHBOARD_FALLBACK}
-        />
-      )}
 
       {firstLoad ? (
         <Spinner />

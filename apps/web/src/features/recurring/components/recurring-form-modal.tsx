@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { BANNER_MS, FREQUENCIES, LIMITS, type RecurringTransaction, type TransactionType } from '@ledgerly/shared';
-import { Banner } from '../../../components/ui/banner';
+import { useId, useState, type FormEvent } from 'react';
+import { FREQUENCIES, LIMITS, type RecurringTransaction, type TransactionType } from '@ledgerly/shared';
+import { Banner, useTimedValue } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { InputField, SelectField } from '../../../components/ui/field';
@@ -79,13 +79,8 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   const [values, setValues] = useState<RecurringFormValues>(() =>
     item ? formValuesFrom(item) : emptyFormValues(today),
   );
-  const [error, setError] = useState<{ message: string; field: FormField | null } | null>(null);
   // Errors vanish after 3 s (spec §9); each new one, even with the same text, gets the full time.
-  useEffect(() => {
-    if (!error) return;
-    const t = setTimeout(() => setError(null), BANNER_MS);
-    return () => clearTimeout(t);
-  }, [error]);
+  const [error, setError] = useTimedValue<{ message: string; field: FormField | null }>();
   const prefix = useId();
   const idOf = (field: FormField) => `${prefix}-${field}`;
   const errorId = `${prefix}-error`;

@@ -59,21 +59,23 @@ export function RecurringTab() {
     });
   }
 
-  function runConfirmed() {
+  async function runConfirmed() {
     if (!confirm) return;
     const { kind, item } = confirm;
-    const done = { onSettled: () => setConfirm(null), onError: (err: Error) => flash.showError(err.message) };
     if (kind === 'delete') {
-      remove.mutate(item.id, {
-        ...done,
-        onSuccess: () => flash.showSuccess('Recurring transaction deleted successfully!'),
-      });
+      await flash.run(
+        () => remove.mutateAsync(item.id),
+        'Recurring transaction deleted successfully!',
+        'Failed to delete recurring transaction',
+      );
     } else {
-      generateOne.mutate(item.id, {
-        ...done,
-        onSuccess: () => flash.showSuccess('Transaction generated successfully!'),
-      });
+      await flash.run(
+        () => generateOne.mutateAsync(item.id),
+        'Transaction generated successfully!',
+        'Failed to generate transaction',
+      );
     }
+    setConfirm(null);
   }
 
   return (

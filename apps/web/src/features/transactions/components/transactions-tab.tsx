@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Transaction } from '@ledgerly/shared';
-import { errorMessage, useErrorFlash } from '../../../lib/error-message';
+import { useErrorFlash } from '../../../lib/error-message';
 import { useToday } from '../../../lib/use-currency';
 import { FlashBanners, useFlash } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -59,14 +59,12 @@ export function TransactionsTab() {
 
   async function confirmDelete() {
     if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      flash.showSuccess('Transaction deleted successfully!');
-    } catch (error) {
-      flash.showError(errorMessage(error, 'Failed to delete transaction'));
-    } finally {
-      setToDelete(null);
-    }
+    await flash.run(
+      () => remove.mutateAsync(toDelete.id),
+      'Transaction deleted successfully!',
+      'Failed to delete transaction',
+    );
+    setToDelete(null);
   }
 
   return (
