@@ -6,6 +6,16 @@ export const NUL_MESSAGE = 'Text cannot contain NUL characters';
 
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
 
+/**
+ * A request's input as an object: none at all counts as empty; valid JSON that is not an object
+ * (an array, a string, a number) is refused with one plain message, having no fields to name.
+ */
+export function objectBody(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'object' || Array.isArray(input)) throw validationError(BODY_NOT_OBJECT);
+  return input as Record<string, unknown>;
+}
+
 /** The top-level key whose value holds a NUL character anywhere inside it ('_' for the input itself). */
 export function findNulField(input: unknown): string | undefined {
   const hasNul = (v: unknown, depth: number): boolean =>
@@ -24,12 +34,8 @@ export function findNulField(input: unknown): string | undefined {
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nul = findNulField(input);
   if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(objectBody(input));
   if (result.success) return result.data;
-  // A body that is valid JSON but not an object (an array, a string, a number) has no fields to
-  // name; zod's "expected object" would mean nothing to a person.
-  const root = result.error.issues.find((i) => i.path.length === 0 && i.code === 'invalid_type');
-  if (root) throw validationError(BODY_NOT_OBJECT);
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';

@@ -10,7 +10,7 @@ import {
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
+import { objectBody, parse } from '../../lib/validate.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { toBudgetStatusItem } from './budgets.mapper.js';
@@ -75,7 +75,7 @@ export async function update(db: Db, user: BudgetUser, id: string, input: unknow
   const existing = await repo.findBudget(db, user.id, id);
   if (!existing) throw notFound('Budget');
   // The category is checked first, as the form lists it first.
-  const categoryId = input && typeof input === 'object' ? (input as { categoryId?: unknown }).categoryId : undefined;
+  const { categoryId } = objectBody(input);
   // Anything but the same id (including a non-string) is an attempt to change it.
   if (
     categoryId !== undefined &&

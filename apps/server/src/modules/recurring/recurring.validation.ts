@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { BODY_NOT_OBJECT, NUL_MESSAGE, findNulField } from '../../lib/validate.js';
+import { NUL_MESSAGE, findNulField, objectBody } from '../../lib/validate.js';
 import { findCategory } from '../categories/categories.repository.js';
 
 export type RecurringData = z.output<typeof recurringInputSchema>;
@@ -27,11 +27,8 @@ export async function validateRecurring(
 ): Promise<{ data: RecurringData; category: CategoryRef }> {
   const nul = findNulField(input);
   if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
-  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
-    throw validationError(BODY_NOT_OBJECT);
-  }
-  const raw = (input ?? {}) as Record<string, unknown>;
-  const result = recurringInputSchema.safeParse(input ?? {});
+  const raw = objectBody(input);
+  const result = recurringInputSchema.safeParse(raw);
   const fields: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@ledgerly/shared';
 import { AppError, payloadTooLarge, validationError } from '../../errors.js';
-import { BODY_NOT_OBJECT } from '../../lib/validate.js';
+import { objectBody } from '../../lib/validate.js';
 
 export const MALFORMED_FORM = 'The upload could not be read. Please try again.';
 
@@ -18,10 +18,7 @@ export interface TransactionForm {
  */
 export async function readTransactionForm(request: FastifyRequest): Promise<TransactionForm> {
   if (!request.isMultipart()) {
-    const body = request.body;
-    if (body === undefined || body === null) return { fields: {}, receipt: null };
-    if (typeof body !== 'object' || Array.isArray(body)) throw validationError(BODY_NOT_OBJECT);
-    return { fields: { ...body }, receipt: null };
+    return { fields: { ...objectBody(request.body) }, receipt: null };
   }
   const fields: Record<string, unknown> = {};
   let receipt: Buffer | null = null;
