@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { AppContext } from '../app.js';
 import { deleteExpiredSessions } from '../modules/auth/auth.repository.js';
-import { log, logError } from './job-log.js';
+import { log, startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -17,30 +17,10 @@ export async function runHousekeeping(ctx: AppContext, stopped?: () => boolean):
   return sweepOrphanReceipts(ctx.db, join(ctx.config.dataDir, 'receipts'), { stopped });
 }
 
-/**
- * Runs now and then daily until the returned function is called. Runs never overlap; errors are
- * logged and never reach the process. The timer does not keep Node alive.
- */
+/** Runs now and then daily until the returned function is called. */
 export function startHousekeeping(ctx: AppContext): () => void {
-  let stopped = false;
-  let running = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const result = await runHousekeeping(ctx, () => stopped);
-      if (result.removed > 0) log(ctx, 'info', 'housekeeping: removed orphaned receipt files', { ...result });
-    } catch (error) {
-      if (!stopped) logError(ctx, 'housekeeping failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return startPeriodic(ctx, 'housekeeping', HOUSEKEEPING_INTERVAL_MS, async (stopped) => {
+    const result = await runHousekeeping(ctx, stopped);
+    if (result.removed > 0) log(ctx, 'info', 'housekeeping: removed orphaned receipt files', { ...result });
+  });
 }

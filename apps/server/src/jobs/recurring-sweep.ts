@@ -9,7 +9,7 @@ import type { AppContext } from '../app.js';
 import type { Db } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
 import { listDueForSweep } from '../modules/recurring/recurring.repository.js';
-import { log, logError } from './job-log.js';
+import { log, logError, startPeriodic } from './periodic.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const PAGE = 500;
@@ -60,37 +60,15 @@ export async function runRecurringSweep(
   }
 }
 
-/**
- * Runs the sweep now and then every hour until the returned function is called. Runs never
- * overlap; errors are logged and never reach the process. The timer does not keep Node alive.
- */
+/** Runs the sweep now and then every hour until the returned function is called. */
 export function startRecurringSweep(ctx: AppContext): () => void {
-  let stopped = false;
-  let running = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = true;
-    runRecurringSweep(ctx.db, new Date(), {
-      stopped: () => stopped,
+  return startPeriodic(ctx, 'recurring sweep', SWEEP_INTERVAL_MS, async (stopped) => {
+    const result = await runRecurringSweep(ctx.db, new Date(), {
+      stopped,
       onError: (error, itemId) => {
-        if (!stopped) logError(ctx, 'recurring sweep: item failed', error, { recurringId: itemId });
+        if (!stopped()) logError(ctx, 'recurring sweep: item failed', error, { recurringId: itemId });
       },
-    })
-      .then((result) => {
-        if (result.generated > 0 || result.failed > 0) log(ctx, 'info', 'recurring sweep', { ...result });
-      })
-      .catch((error: unknown) => {
-        if (!stopped) logError(ctx, 'recurring sweep failed', error);
-      })
-      .finally(() => {
-        running = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+    });
+    if (result.generated > 0 || result.failed > 0) log(ctx, 'info', 'recurring sweep', { ...result });
+  });
 }
