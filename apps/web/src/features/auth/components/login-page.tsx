@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { Banner } from '../../../components/ui/banner';
+import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../auth-context';
 import { AuthCard } from './auth-card';
 
@@ -22,7 +23,7 @@ export function LoginPage() {
       await login({ email, password });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Login failed');
+      setError(errorMessage(err, 'Login failed'));
       setSubmitting(false);
     }
   }

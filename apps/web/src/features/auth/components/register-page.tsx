@@ -4,6 +4,7 @@ import { MSG, registerSchema } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { Banner } from '../../../components/ui/banner';
+import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../auth-context';
 import { AuthCard } from './auth-card';
 
@@ -34,7 +35,7 @@ export function RegisterPage() {
       await register(form);
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Registration failed');
+      setError(errorMessage(err, 'Registration failed'));
       setSubmitting(false);
     }
   }
