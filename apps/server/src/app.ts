@@ -1,17 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@ledgerly/shared';
 import type { Config } from './config.js';
-import { type Database, type Db, migrate, openDatabase } from './db/client.js';
+import { type Database, migrate, openDatabase } from './db/client.js';
 import { join } from 'node:path';
 import { AppError } from './errors.js';
 import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerAuthentication } from './plugins/authenticate.js';
+import { requireAuthentication } from './plugins/authenticate.js';
+import { documentAuth, documentErrors, registerOpenApi } from './plugins/openapi.js';
+import { useZodSchemas } from './plugins/type-provider.js';
+import type { AppContext } from './app-context.js';
+import { createReceipts } from './receipts/receipts.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
@@ -20,13 +24,7 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
-
-/** What every module receives: configuration and the database. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Db;
-}
+import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -36,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (the OpenAPI test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening; closing the app closes the database. */
@@ -43,8 +43,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }));
   if (!options.database) await migrate(database);
-  const ctx: AppContext = { config, database, db: database.db };
-
   const app = Fastify({
     logger:
       options.logger === false
@@ -67,6 +65,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
   });
 
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    receipts: createReceipts(config.appSecret, config.dataDir),
+    log: app.log,
+  };
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  useZodSchemas(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
 
@@ -85,19 +93,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: LIMITS.receiptMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 25 },
   });
 
-  registerAuthentication(app, ctx.db);
+  await registerOpenApi(app);
 
+  // Every /api route is in one of two scopes: public, or protected by the one authentication
+  // hook. A module is an encapsulated plugin receiving the AppContext (docs/architecture.md).
   await app.register(
     async (api) => {
-      await healthRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await categoriesRoutes(api, ctx);
-      await transactionsRoutes(api, ctx);
-      await settingsRoutes(api, ctx);
-      await budgetsRoutes(api, ctx);
-      await recurringRoutes(api, ctx);
-      await analyticsRoutes(api, ctx);
-      await exportRoutes(api, ctx);
+      documentErrors(api);
+      await api.register(async (open) => {
+        await open.register(healthRoutes, ctx);
+        await open.register(authPublicRoutes, ctx);
+        await open.register(receiptsRoutes, ctx);
+      });
+      await api.register(async (protectedScope) => {
+        requireAuthentication(protectedScope, ctx.db);
+        documentAuth(protectedScope);
+        await protectedScope.register(authRoutes, ctx);
+        await protectedScope.register(categoriesRoutes, ctx);
+        await protectedScope.register(transactionsRoutes, ctx);
+        await protectedScope.register(settingsRoutes, ctx);
+        await protectedScope.register(budgetsRoutes, ctx);
+        await protectedScope.register(recurringRoutes, ctx);
+        await protectedScope.register(analyticsRoutes, ctx);
+        await protectedScope.register(exportRoutes, ctx);
+      });
     },
     { prefix: '/api' },
   );

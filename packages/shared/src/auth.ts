@@ -28,23 +28,24 @@ export const registerSchema = z.object({
   timezone: z.string().refine(isTimeZone, 'Unknown time zone').optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email,
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+export type LoginData = z.output<typeof loginSchema>;
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  currency: string;
-  timezone: string;
-}
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  currency: z.string(),
+  timezone: z.string(),
+});
+export type User = z.output<typeof userSchema>;
 
-export interface AuthResponse {
-  token: string;
-  user: User;
-}
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.output<typeof authResponseSchema>;

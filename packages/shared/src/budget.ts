@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUDGET_EXCEEDED_PCT, BUDGET_PERIODS, BUDGET_WARNING_PCT, type BudgetPeriod } from './constants.js';
 import { MSG } from './messages.js';
 import { amountCentsSchema } from './transaction.js';
-import type { CategoryRef } from './category.js';
+import { categoryRefSchema } from './category.js';
 
 /** Budget messages beyond the shared ones (the spec's strings where it gives them). */
 export const BUDGET_MSG = {
@@ -24,6 +24,7 @@ export const budgetInputSchema = z.object({
   period: budgetPeriodSchema.default('monthly'),
 });
 export type BudgetInput = z.input<typeof budgetInputSchema>;
+export type BudgetData = z.output<typeof budgetInputSchema>;
 
 /**
  * The body of `PUT /budgets/:id`: the create payload, but the category may be left out (it
@@ -35,19 +36,22 @@ export const budgetUpdateSchema = z.object({
   period: budgetPeriodSchema.optional(),
 });
 export type BudgetUpdateInput = z.input<typeof budgetUpdateSchema>;
+export type BudgetUpdateData = z.output<typeof budgetUpdateSchema>;
 
-export type BudgetStatus = 'safe' | 'warning' | 'exceeded';
+export const budgetStatusSchema = z.enum(['safe', 'warning', 'exceeded']);
+export type BudgetStatus = z.output<typeof budgetStatusSchema>;
 
-export interface BudgetStatusItem {
-  id: string;
-  category: CategoryRef;
-  period: BudgetPeriod;
-  budgetAmount: number;
-  spentAmount: number;
-  percentage: number;
-  remaining: number;
-  status: BudgetStatus;
-}
+export const budgetStatusItemSchema = z.object({
+  id: z.string(),
+  category: categoryRefSchema,
+  period: z.enum(BUDGET_PERIODS),
+  budgetAmount: z.number(),
+  spentAmount: z.number(),
+  percentage: z.number(),
+  remaining: z.number(),
+  status: budgetStatusSchema,
+});
+export type BudgetStatusItem = z.output<typeof budgetStatusItemSchema>;
 
 /** Status of spending against a budget, compared exactly on cents: warning at 70 %, exceeded at 100 %. */
 export function budgetStatusOf(spentCents: number, budgetCents: number): BudgetStatus {

@@ -27,19 +27,22 @@ export const categoryInputSchema = z.object({
     .default(DEFAULT_ICON),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type CategoryData = z.output<typeof categoryInputSchema>;
 
-export interface Category {
-  id: string;
-  name: string;
-  type: 'expense' | 'income';
-  color: string;
-  icon: string;
-  isDefault: boolean;
-}
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  color: z.string(),
+  icon: z.string(),
+  isDefault: z.boolean(),
+});
+export type Category = z.output<typeof categorySchema>;
 
-export interface CategoryRef {
-  id: string;
-  name: string;
-  color: string;
-  icon: string;
-}
+export const categoryRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  icon: z.string(),
+});
+export type CategoryRef = z.output<typeof categoryRefSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 export const TRANSACTION_TYPES = ['expense', 'income'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -52,8 +53,13 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ApiErrorBody {
-  message: string;
-  code: ErrorCode;
-  fields?: Record<string, string>;
-}
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  /** The first problem of each field, by field name (validation errors). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.output<typeof apiErrorSchema>;
+
+/** The `{data}` envelope of most answers (DESIGN.md §3). */
+export const dataOf = <S extends z.ZodType>(schema: S) => z.object({ data: schema });

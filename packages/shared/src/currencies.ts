@@ -1,9 +1,7 @@
-export interface Currency {
-  code: string;
-  name: string;
-  symbol: string;
-  flag: string;
-}
+import { z } from 'zod';
+
+export const currencySchema = z.object({ code: z.string(), name: z.string(), symbol: z.string(), flag: z.string() });
+export type Currency = z.output<typeof currencySchema>;
 
 /** The 25 currencies of the spec, in the spec's order (the first 8 are "popular"). */
 export const CURRENCIES: readonly Currency[] = [

@@ -19,9 +19,12 @@ export const settingsInputSchema = z.object({
   currency: z.enum(CURRENCY_CODES, { error: 'Choose one of the supported currencies' }),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
+/** Settings as checked by the schema. */
+export type SettingsUpdate = z.output<typeof settingsInputSchema>;
 
-export interface Settings {
-  firstName: string | null;
-  lastName: string | null;
-  currency: string;
-}
+export const settingsSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  currency: z.string(),
+});
+export type Settings = z.output<typeof settingsSchema>;

@@ -4,21 +4,21 @@
  * the table small). Safe with several instances: both are idempotent deletes.
  */
 import { join } from 'node:path';
-import type { AppContext } from '../app.js';
-import { deleteExpiredSessions } from '../modules/auth/auth.repository.js';
+import type { JobContext } from '../app-context.js';
+import { deleteExpiredSessions } from '../modules/auth/auth.service.js';
 import { log, startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** One pass; exported for tests and one-off runs. */
-export async function runHousekeeping(ctx: AppContext, stopped?: () => boolean): Promise<ReceiptSweepResult> {
+export async function runHousekeeping(ctx: JobContext, stopped?: () => boolean): Promise<ReceiptSweepResult> {
   await deleteExpiredSessions(ctx.db);
   return sweepOrphanReceipts(ctx.db, join(ctx.config.dataDir, 'receipts'), { stopped });
 }
 
 /** Runs now and then daily until the returned function is called. */
-export function startHousekeeping(ctx: AppContext): () => void {
+export function startHousekeeping(ctx: JobContext): () => void {
   return startPeriodic(ctx, 'housekeeping', HOUSEKEEPING_INTERVAL_MS, async (stopped) => {
     const result = await runHousekeeping(ctx, stopped);
     if (result.removed > 0) log(ctx, 'info', 'housekeeping: removed orphaned receipt files', { ...result });

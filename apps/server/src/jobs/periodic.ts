@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.js';
+import type { JobContext } from '../app-context.js';
 
 const LEVELS: Record<string, number> = {
   trace: 10,
@@ -11,7 +11,7 @@ const LEVELS: Record<string, number> = {
 };
 
 /** One line in the request log's format (pino JSON); the context carries no logger. */
-export function log(ctx: AppContext, level: 'info' | 'error', msg: string, extra: Record<string, unknown>): void {
+export function log(ctx: JobContext, level: 'info' | 'error', msg: string, extra: Record<string, unknown>): void {
   const value = LEVELS[level]!;
   if (value < (LEVELS[ctx.config.logLevel] ?? LEVELS.info!)) return;
   const line = JSON.stringify({ level: value, time: Date.now(), msg, ...extra });
@@ -19,7 +19,7 @@ export function log(ctx: AppContext, level: 'info' | 'error', msg: string, extra
   else console.log(line);
 }
 
-export function logError(ctx: AppContext, msg: string, error: unknown, extra: Record<string, unknown> = {}): void {
+export function logError(ctx: JobContext, msg: string, error: unknown, extra: Record<string, unknown> = {}): void {
   const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { error };
   log(ctx, 'error', msg, { err, ...extra });
 }
@@ -30,7 +30,7 @@ export function logError(ctx: AppContext, msg: string, error: unknown, extra: Re
  * once stopping, when the database may already be closed). The timer does not keep Node alive.
  */
 export function startPeriodic(
-  ctx: AppContext,
+  ctx: JobContext,
   name: string,
   intervalMs: number,
   run: (stopped: () => boolean) => Promise<void>,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppContext } from '../app.js';
+import type { JobContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
@@ -92,7 +92,7 @@ describe('runRecurringSweep', () => {
 });
 
 describe('startRecurringSweep', () => {
-  const ctx = (): AppContext => ({ config: { ...t.config, logLevel: 'error' }, database: t.db, db: t.db.db });
+  const ctx = (): JobContext => ({ config: { ...t.config, logLevel: 'error' }, database: t.db, db: t.db.db });
 
   it('runs at start-up, then every hour on a timer that does not hold the process open', async () => {
     const user = await userWith('UTC', [{ frequency: 'daily', startDate: '2026-03-08' }]);

@@ -5,7 +5,7 @@
  * nobody opens the app. Safe with several instances: each item is generated under its row lock.
  */
 import { addDays, todayIn } from '@ledgerly/shared';
-import type { AppContext } from '../app.js';
+import type { JobContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
 import { listDueForSweep } from '../modules/recurring/recurring.repository.js';
@@ -61,7 +61,7 @@ export async function runRecurringSweep(
 }
 
 /** Runs the sweep now and then every hour until the returned function is called. */
-export function startRecurringSweep(ctx: AppContext): () => void {
+export function startRecurringSweep(ctx: JobContext): () => void {
   return startPeriodic(ctx, 'recurring sweep', SWEEP_INTERVAL_MS, async (stopped) => {
     const result = await runRecurringSweep(ctx.db, new Date(), {
       stopped,

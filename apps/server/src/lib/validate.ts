@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { validationError } from '../errors.js';
+import { type AppError, validationError } from '../errors.js';
 
 /** PostgreSQL text cannot hold U+0000; such input is refused before it reaches a query. */
 export const NUL_MESSAGE = 'Text cannot contain NUL characters';
@@ -27,24 +27,34 @@ export function findNulField(input: unknown): string | undefined {
 }
 
 /**
- * Parses input with a shared zod schema. On failure throws a 400 whose message is the first
- * problem (schemas list fields in the order the spec checks them) and whose `fields` name
- * the first problem of each field.
+ * Checks input against a shared zod schema: the value it parses to, or the 400 to answer. The
+ * message is the first problem (schemas list fields in the order the spec checks them) and
+ * `fields` names the first problem of each field. Route schemas go through this (plugins/
+ * type-provider.ts); services use `parse` for rules that need more than the request.
  */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function check<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { value: z.output<S>; error?: undefined } | { value?: undefined; error: AppError } {
   const nul = findNulField(input);
-  if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
-  const result = schema.safeParse(objectBody(input));
-  if (result.success) return result.data;
+  if (nul) return { error: validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE }) };
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
+    return { error: validationError(BODY_NOT_OBJECT) };
+  }
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return { value: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
     fields[key] ??= issue.message;
   }
   const first = result.error.issues[0]?.message ?? 'Invalid input';
-  return raise(first, fields);
+  return { error: validationError(first, fields) };
 }
 
-function raise(message: string, fields: Record<string, string>): never {
-  throw validationError(message, fields);
+/** Like `check`, throwing the 400. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = check(schema, input);
+  if (result.error) throw result.error;
+  return result.value;
 }

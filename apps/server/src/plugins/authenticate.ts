@@ -1,49 +1,33 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
-import type { User } from '@ledgerly/shared';
-import { sessions, users } from '../db/schema.js';
+import type { FastifyInstance } from 'fastify';
+import type { AuthUser } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { unauthorized } from '../errors.js';
-import { toUser } from '../modules/auth/auth.mapper.js';
-
-export interface AuthUser extends User {
-  sessionId: string;
-}
+import { userForToken } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    authUser: AuthUser | null;
+    /**
+     * The signed-in user. Set by the authentication hook of the protected scope, so it is
+     * always there in a protected route; public routes must not read it.
+     */
+    user: AuthUser;
   }
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
-async function findSessionUser(db: Db, token: string): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ user: users, sessionId: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...toUser(row.user), sessionId: row.sessionId } : null;
-}
-
-/** Reads the bearer token of every /api request; routes call requireUser() to insist on one. */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
-  app.decorateRequest('authUser', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return;
-    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
-    if (!match?.[1]) return;
-    request.authUser = await findSessionUser(db, match[1]);
+/**
+ * The one authentication hook of the protected scope (app.ts): every route registered inside
+ * the scope answers 401 without a valid bearer session, before its input is even parsed.
+ * Per-route rules (say, a write scope for API tokens) belong here too: read them from
+ * `request.routeOptions.config` and `request.method`.
+ */
+export function requireAuthentication(scope: FastifyInstance, db: Db): void {
+  scope.decorateRequest('user', null as unknown as AuthUser);
+  scope.addHook('onRequest', async (request) => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const user = token ? await userForToken(db, token) : null;
+    if (!user) throw unauthorized();
+    request.user = user;
   });
-}
-
-/** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.authUser) throw unauthorized();
-  return request.authUser;
 }

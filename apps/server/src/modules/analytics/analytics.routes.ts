@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { requireUser } from '../../plugins/authenticate.js';
-import { receiptUrlSignerFor } from '../transactions/receipt-urls.js';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../app-context.js';
 import * as service from './analytics.service.js';
 
 /** Read-only analytics of the signed-in user, all under /api/analytics (DESIGN.md §3). */
-export async function analyticsRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
-  const deps: service.AnalyticsDeps = { db, sign: receiptUrlSignerFor(config.appSecret) };
+export const analyticsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, receipts }) => {
+  const deps: service.AnalyticsDeps = { db, sign: receipts.sign };
   const read = (path: string, handler: (viewer: service.Viewer, query: unknown) => Promise<unknown>) =>
     app.get(`/analytics/${path}`, async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       return { data: await handler(user, request.query) };
     });
 
@@ -21,4 +19,4 @@ export async function analyticsRoutes(app: FastifyInstance, { db, config }: AppC
   read('daily-pattern', (viewer, query) => service.dailyPattern(deps, viewer, query));
   read('recent-transactions', (viewer, query) => service.recentTransactions(deps, viewer, query));
   read('dashboard', (viewer, query) => service.dashboard(deps, viewer, query));
-}
+};

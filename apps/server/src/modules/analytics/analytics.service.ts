@@ -29,7 +29,7 @@ import { parse } from '../../lib/validate.js';
 import { eachDay, eachMonth, fillSeries, lastDayOfMonth, shiftMonth } from './analytics.series.js';
 import { toBreakdownItem } from './analytics.mapper.js';
 import { toTransaction } from '../transactions/transactions.mapper.js';
-import type { ReceiptUrlSigner } from '../transactions/receipt-urls.js';
+import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import * as repo from './analytics.repository.js';
 import type { DateRange } from './analytics.repository.js';
 

@@ -1,15 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginInput, RegisterInput } from '@ledgerly/shared';
-import type { AppContext } from '../../app.js';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authResponseSchema, dataOf, loginSchema, registerSchema, userSchema } from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../errors.js';
+import { errorAnswers } from '../../plugins/openapi.js';
 import { RateLimiter, clientKey } from '../../plugins/rate-limit.js';
-import { requireUser } from '../../plugins/authenticate.js';
 import * as service from './auth.service.js';
 
 /** How many times the per-email-and-address limit one email may fail across all addresses. */
 const EMAIL_ONLY_FACTOR = 5;
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** Register and login (public scope), rate limited per address and per email. */
+export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { perIp, perEmail, windowMs } = ctx.config.authRateLimit;
   // Every attempt counts against the client's address (its /64 on IPv6).
   const byIp = new RateLimiter(perIp, windowMs);
@@ -19,25 +22,33 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const byEmailAndIp = new RateLimiter(perEmail, windowMs);
   const byEmail = new RateLimiter(perEmail * EMAIL_ONLY_FACTOR, windowMs);
 
+  // Read from the raw body: the limits are checked before the body is validated, so a
+  // malformed attempt counts against the address too.
   const keysOf = (request: FastifyRequest) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
+    const body: unknown = request.body;
+    const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
     const ip = clientKey(request.ip);
     return typeof email === 'string' && email.trim()
       ? { ip, pair: `${email.trim().toLowerCase()}|${ip}`, email: email.trim().toLowerCase() }
       : { ip, pair: null, email: null };
   };
 
-  /** Runs an attempt under the limits; a refusal (401 wrong credentials, 409 taken) is counted. */
-  async function limited<T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> {
+  /** Runs before validation: counts the attempt against the address, refuses a locked-out email. */
+  const checkLimits = async (request: FastifyRequest) => {
     const keys = keysOf(request);
     byIp.hit([keys.ip]);
     if (keys.pair && keys.email) {
       byEmailAndIp.check([keys.pair]);
       byEmail.check([keys.email]);
     }
+  };
+
+  /** Runs an attempt; a refusal (401 wrong credentials, 409 taken) counts against the email. */
+  async function counted<T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (error) {
+      const keys = keysOf(request);
       if (keys.pair && keys.email && error instanceof AppError && (error.status === 401 || error.status === 409)) {
         byEmailAndIp.count([keys.pair]);
         byEmail.count([keys.email]);
@@ -46,21 +57,45 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
   }
 
-  app.post('/auth/register', async (request, reply) => {
-    const result = await limited(request, () => service.register(ctx.db, request.body as RegisterInput));
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/auth/register',
+    {
+      preValidation: checkLimits,
+      schema: {
+        tags: ['auth'],
+        body: registerSchema,
+        response: { 201: authResponseSchema, ...errorAnswers(409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await counted(request, () => service.register(ctx.db, request.body));
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.post('/auth/login', async (request) => limited(request, () => service.login(ctx.db, request.body as LoginInput)));
+  app.post(
+    '/auth/login',
+    {
+      preValidation: checkLimits,
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errorAnswers(401, 429) } },
+    },
+    async (request) => counted(request, () => service.login(ctx.db, request.body)),
+  );
+};
 
-  app.post('/auth/logout', async (request, reply) => {
-    const user = requireUser(request);
-    await service.logout(ctx.db, user.sessionId);
-    return reply.status(204).send();
-  });
+/** The session of the signed-in user (protected scope). */
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: z.undefined().describe('Signed out') } } },
+    async (request, reply) => {
+      await service.logout(ctx.db, request.user.sessionId);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/auth/me', async (request) => {
-    const { sessionId: _sessionId, ...user } = requireUser(request);
+  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: dataOf(userSchema) } } }, async (request) => {
+    const { sessionId: _sessionId, ...user } = request.user;
     return { data: user };
   });
-}
+};

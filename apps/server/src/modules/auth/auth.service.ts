@@ -1,15 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import type { AuthResponse, LoginInput, RegisterInput } from '@ledgerly/shared';
-import { MSG, loginSchema, registerSchema } from '@ledgerly/shared';
+import type { AuthResponse, LoginData, RegisterData, User } from '@ledgerly/shared';
+import { MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
-import { hashToken } from '../../plugins/authenticate.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import type { AuthUser } from '../../app-context.js';
 import { toUser } from './auth.mapper.js';
 import * as repo from './auth.repository.js';
 
 const SESSION_DAYS = 30;
+
+/** Sessions are stored by the SHA-256 of their token, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The user a bearer token signs in, or null when the session is unknown or expired. */
+export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
+  const row = await repo.findSessionUser(db, hashToken(token));
+  return row ? { ...toUser(row.user), sessionId: row.sessionId } : null;
+}
+
+/** Removes sessions past their expiry (housekeeping). */
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await repo.deleteExpiredSessions(db);
+}
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane.
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 // Verified against when the email is unknown, so both failures take the same time.
@@ -21,8 +34,7 @@ async function startSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
-export async function register(db: Db, input: RegisterInput): Promise<AuthResponse> {
-  const data = parse(registerSchema, input);
+export async function register(db: Db, data: RegisterData): Promise<AuthResponse> {
   const passwordHash = await argon2.hash(data.password, HASH_OPTIONS);
   // The account and its first session are written together: a failure leaves neither.
   return db.transaction(async (tx) => {
@@ -38,8 +50,7 @@ export async function register(db: Db, input: RegisterInput): Promise<AuthRespon
   });
 }
 
-export async function login(db: Db, input: LoginInput): Promise<AuthResponse> {
-  const data = parse(loginSchema, input);
+export async function login(db: Db, data: LoginData): Promise<AuthResponse> {
   const row = await repo.findUserByEmail(db, data.email);
   dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
   const ok = await argon2.verify(row?.passwordHash ?? (await dummyHash), data.password).catch(() => false);
@@ -49,4 +60,15 @@ export async function login(db: Db, input: LoginInput): Promise<AuthResponse> {
 
 export async function logout(db: Db, sessionId: string): Promise<void> {
   await repo.deleteSession(db, sessionId);
+}
+
+/** Changes a user's names and currency (the settings page; the email never changes). */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  values: { firstName: string | null; lastName: string | null; currency: string },
+): Promise<User> {
+  const row = await repo.updateUserSettings(db, userId, values);
+  if (!row) throw notFound('User');
+  return toUser(row);
 }

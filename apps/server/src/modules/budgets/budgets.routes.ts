@@ -1,30 +1,61 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { requireUser } from '../../plugins/authenticate.js';
-import { assertUuid } from '../../lib/ids.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  budgetInputSchema,
+  budgetStatusItemSchema,
+  budgetStatusQuerySchema,
+  budgetUpdateSchema,
+  dataOf,
+} from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
+import { idParams } from '../../lib/ids.js';
+import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
 import * as service from './budgets.service.js';
 
-export async function budgetsRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  app.get<{ Querystring: { period?: unknown } }>('/budgets/status', async (request) => {
-    const user = requireUser(request);
-    return { data: await service.listStatus(db, user, request.query.period) };
-  });
+const params = idParams('Budget');
+const tags = ['budgets'];
+const answer = dataOf(budgetStatusItemSchema);
 
-  app.post('/budgets', async (request, reply) => {
-    const user = requireUser(request);
-    return reply.status(201).send({ data: await service.create(db, user, request.body) });
-  });
+/** The signed-in user's budgets under /api/budgets (protected scope). */
+export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/budgets/status',
+    {
+      schema: {
+        tags,
+        querystring: budgetStatusQuerySchema,
+        response: { 200: dataOf(z.array(budgetStatusItemSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.listStatus(db, request.user, request.query.period) }),
+  );
 
-  app.put<{ Params: { id: string } }>('/budgets/:id', async (request) => {
-    const user = requireUser(request);
-    assertUuid(request.params.id, 'Budget');
-    return { data: await service.update(db, user, request.params.id, request.body) };
-  });
+  app.post(
+    '/budgets',
+    { schema: { tags, body: budgetInputSchema, response: { 201: answer, ...errorAnswers(409) } } },
+    async (request, reply) => reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
+  );
 
-  app.delete<{ Params: { id: string } }>('/budgets/:id', async (request, reply) => {
-    const user = requireUser(request);
-    assertUuid(request.params.id, 'Budget');
-    await service.remove(db, user.id, request.params.id);
-    return reply.status(204).send();
-  });
-}
+  app.put(
+    '/budgets/:id',
+    // The unchangeable category is refused before the amount is looked at: the service checks it all.
+    {
+      schema: {
+        tags,
+        params,
+        body: checkedByService(budgetUpdateSchema),
+        response: { 200: answer, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ data: await service.update(db, request.user, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/budgets/:id',
+    { schema: { tags, params, response: { 204: z.undefined().describe('Deleted') } } },
+    async (request, reply) => {
+      await service.remove(db, request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

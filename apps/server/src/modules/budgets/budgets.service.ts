@@ -1,18 +1,10 @@
-import type { BudgetPeriod, BudgetStatusItem } from '@ledgerly/shared';
-import {
-  BUDGET_MSG,
-  MSG,
-  budgetInputSchema,
-  budgetStatusQuerySchema,
-  budgetUpdateSchema,
-  daysInMonth,
-  todayIn,
-} from '@ledgerly/shared';
+import type { BudgetData, BudgetPeriod, BudgetStatusItem } from '@ledgerly/shared';
+import { BUDGET_MSG, MSG, budgetUpdateSchema, daysInMonth, todayIn } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { objectBody, parse } from '../../lib/validate.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import { findCategory } from '../categories/categories.repository.js';
+import { findCategory } from '../categories/categories.service.js';
 import { toBudgetStatusItem } from './budgets.mapper.js';
 import * as repo from './budgets.repository.js';
 
@@ -35,8 +27,7 @@ export function spendingWindow(period: BudgetPeriod, timeZone: string, now: Date
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-export async function listStatus(db: Db, user: BudgetUser, periodParam: unknown): Promise<BudgetStatusItem[]> {
-  const { period } = parse(budgetStatusQuerySchema, { period: periodParam });
+export async function listStatus(db: Db, user: BudgetUser, period: BudgetPeriod): Promise<BudgetStatusItem[]> {
   const rows = await repo.listBudgetStatus(db, user.id, period, spendingWindow(period, user.timezone));
   return rows.map(toBudgetStatusItem);
 }
@@ -47,8 +38,7 @@ async function statusOf(db: Db, user: BudgetUser, id: string, period: BudgetPeri
   return toBudgetStatusItem(row);
 }
 
-export async function create(db: Db, user: BudgetUser, input: unknown): Promise<BudgetStatusItem> {
-  const data = parse(budgetInputSchema, input);
+export async function create(db: Db, user: BudgetUser, data: BudgetData): Promise<BudgetStatusItem> {
   const category = await findCategory(db, user.id, data.categoryId);
   if (!category) throw selectCategory();
   if (category.type !== 'expense') {
@@ -71,6 +61,7 @@ export async function create(db: Db, user: BudgetUser, input: unknown): Promise<
   return statusOf(db, user, id, data.period);
 }
 
+/** `input` is the raw body: an attempt to change the category is refused before the amount is checked. */
 export async function update(db: Db, user: BudgetUser, id: string, input: unknown): Promise<BudgetStatusItem> {
   const existing = await repo.findBudget(db, user.id, id);
   if (!existing) throw notFound('Budget');

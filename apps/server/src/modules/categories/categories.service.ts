@@ -1,8 +1,7 @@
-import type { Category, CategoryInput } from '@ledgerly/shared';
-import { DEFAULT_CATEGORIES, categoryInputSchema, categoryListQuerySchema } from '@ledgerly/shared';
+import type { Category, CategoryData, TransactionType } from '@ledgerly/shared';
+import { DEFAULT_CATEGORIES } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, readOnly } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { toCategory } from './categories.mapper.js';
 import * as repo from './categories.repository.js';
@@ -19,9 +18,8 @@ function usageMessage(usage: { transactions: number; recurring: number; budgets?
 
 const duplicateName = (name: string) => conflict(`A category named "${name}" already exists`, 'DUPLICATE');
 
-export async function list(db: Db, userId: string, type: unknown): Promise<Category[]> {
-  const t = parse(categoryListQuerySchema, { type }).type;
-  return (await repo.listCategories(db, userId, t)).map(toCategory);
+export async function list(db: Db, userId: string, type: TransactionType | undefined): Promise<Category[]> {
+  return (await repo.listCategories(db, userId, type)).map(toCategory);
 }
 
 /** Creates the default categories the user lacks; a second call creates nothing. */
@@ -33,8 +31,7 @@ export async function initialize(db: Db, userId: string): Promise<{ created: num
   return { created: created.length, categories: (await repo.listCategories(db, userId)).map(toCategory) };
 }
 
-export async function create(db: Db, userId: string, input: CategoryInput): Promise<Category> {
-  const data = parse(categoryInputSchema, input);
+export async function create(db: Db, userId: string, data: CategoryData): Promise<Category> {
   try {
     return toCategory(await repo.insertCategory(db, { ...data, userId }));
   } catch (error) {
@@ -43,11 +40,10 @@ export async function create(db: Db, userId: string, input: CategoryInput): Prom
   }
 }
 
-export async function update(db: Db, userId: string, id: string, input: CategoryInput): Promise<Category> {
+export async function update(db: Db, userId: string, id: string, data: CategoryData): Promise<Category> {
   const existing = await repo.findCategory(db, userId, id);
   if (!existing) throw notFound('Category');
   if (existing.isDefault) throw readOnly('Default categories cannot be changed');
-  const data = parse(categoryInputSchema, input);
   if (data.type !== existing.type) {
     // Budgets count here (they are for expense categories only) but not for a delete, which removes them.
     const usage = await repo.countUsage(db, userId, id);
@@ -82,3 +78,12 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
     throw error;
   }
 }
+
+/** The user's category, or null: what other modules check a `categoryId` against. */
+export async function findCategory(db: Db, userId: string, id: string): Promise<Category | null> {
+  const row = await repo.findCategory(db, userId, id);
+  return row ? toCategory(row) : null;
+}
+
+/** A category's reference as transactions, budgets and recurring items show it. */
+export { toCategoryRef } from './categories.mapper.js';

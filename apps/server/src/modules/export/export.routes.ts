@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { requireUser } from '../../plugins/authenticate.js';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../app-context.js';
 import { openReport } from './export.service.js';
 
-export async function exportRoutes(app: FastifyInstance, { db, database }: AppContext): Promise<void> {
+export const exportRoutes: FastifyPluginAsync<AppContext> = async (app, { db, database }) => {
   /** The matching transactions as a PDF report, streamed as it is written (docs/pdf-reports.md). */
   app.get('/export/pdf', async (request, reply) => {
-    const user = requireUser(request);
+    const { user } = request;
     const report = await openReport(
       db,
       user,
@@ -20,4 +19,4 @@ export async function exportRoutes(app: FastifyInstance, { db, database }: AppCo
       .header('Cache-Control', 'no-store')
       .send(report.stream);
   });
-}
+};

@@ -1,14 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf } from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../errors.js';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', async () => {
+const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** GET /api/health (public scope): 200 while the database answers, 503 otherwise. */
+export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  app.get('/health', { schema: { tags: ['health'], response: { 200: dataOf(healthSchema) } } }, async () => {
     try {
-      await ctx.database.ping();
+      await database.ping();
     } catch {
       throw new AppError(503, 'DB_UNAVAILABLE', 'The database is unavailable');
     }
-    return { data: { status: 'ok', database: ctx.database.kind } };
+    return { data: { status: 'ok' as const, database: database.kind } };
   });
-}
+};

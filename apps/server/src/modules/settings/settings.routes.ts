@@ -1,40 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Settings } from '@ledgerly/shared';
-import { CURRENCIES, settingsInputSchema } from '@ledgerly/shared';
-import type { AppContext } from '../../app.js';
-import { users } from '../../db/schema.js';
-import { requireUser } from '../../plugins/authenticate.js';
-import { parse } from '../../lib/validate.js';
-import { notFound } from '../../errors.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CURRENCIES, currencySchema, dataOf, settingsInputSchema, settingsSchema } from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
+import * as service from './settings.service.js';
 
-const toSettings = (row: { firstName: string | null; lastName: string | null; currency: string }): Settings => ({
-  firstName: row.firstName,
-  lastName: row.lastName,
-  currency: row.currency,
-});
-
-export async function settingsRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  app.get('/settings', async (request) => {
-    const user = requireUser(request);
-    return { data: toSettings(user) };
-  });
+/** The signed-in user's settings under /api/settings (protected scope). */
+export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/settings',
+    { schema: { tags: ['settings'], response: { 200: dataOf(settingsSchema) } } },
+    async (request) => ({ data: service.toSettings(request.user) }),
+  );
 
   // Email is not part of the payload: it never changes.
-  app.put('/settings', async (request) => {
-    const user = requireUser(request);
-    const data = parse(settingsInputSchema, request.body);
-    const rows = await db
-      .update(users)
-      .set({ ...data, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!rows[0]) throw notFound('User');
-    return { data: toSettings(rows[0]) };
-  });
+  app.put(
+    '/settings',
+    { schema: { tags: ['settings'], body: settingsInputSchema, response: { 200: dataOf(settingsSchema) } } },
+    async (request) => ({ data: await service.update(db, request.user.id, request.body) }),
+  );
 
-  app.get('/settings/currencies', async (request) => {
-    requireUser(request);
-    return { data: CURRENCIES };
-  });
-}
+  app.get(
+    '/settings/currencies',
+    { schema: { tags: ['settings'], response: { 200: dataOf(z.array(currencySchema)) } } },
+    async () => ({ data: [...CURRENCIES] }),
+  );
+};

@@ -7,8 +7,8 @@ import { createCategory } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { filesUnder, gif, png } from '../../../test/receipt-fixtures.js';
 import { transactions } from '../../db/schema.js';
-import { deriveReceiptKeys, signReceiptClaim } from './receipt-crypto.js';
-import { createReceiptUrlSigner, receiptExpiry, receiptPath } from './receipt-urls.js';
+import { deriveReceiptKeys, signReceiptClaim } from '../../receipts/receipt-crypto.js';
+import { createReceiptUrlSigner, receiptExpiry, receiptPath } from '../../receipts/receipt-urls.js';
 
 const t = useTestApp();
 const receiptsDir = () => join(t.config.dataDir, 'receipts');

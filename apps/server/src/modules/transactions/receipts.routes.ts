@@ -1,47 +1,63 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RECEIPT_MIME_TYPES } from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
-import { type ReceiptVariant, verifyReceiptClaim } from './receipt-crypto.js';
-import type { ReceiptStore } from './receipt-store.js';
-import { findReceipt } from './transactions.repository.js';
+import { uuidParam } from '../../lib/ids.js';
+import * as service from './transactions.service.js';
 
-interface ReceiptRequest {
-  Params: { transactionId: string; variant: string };
-  Querystring: { exp?: string; sig?: string };
-}
-
-const isVariant = (v: string): v is ReceiptVariant => v === 'full' || v === 'thumb';
+const params = z.object({
+  transactionId: uuidParam('Receipt'),
+  variant: z.enum(['full', 'thumb'], { error: 'Receipt not found' }),
+});
+// Anything malformed here is refused like a wrong signature: the same 404.
+const querystring = z.object({
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional()
+    .catch(undefined),
+  sig: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional()
+    .catch(undefined),
+});
 
 /**
- * GET /receipts/:transactionId/:variant?exp&sig — the image behind a signed URL. No bearer
- * header (an <img> cannot send one): the HMAC, made for the owner by the transaction answers,
- * is the permission. Every refusal is the same 404, whatever was wrong.
+ * GET /receipts/:transactionId/:variant?exp&sig (public scope) — the image behind a signed URL.
+ * No bearer header (an <img> cannot send one): the HMAC, made for the owner by the transaction
+ * answers, is the permission. Every refusal is the same 404, whatever was wrong.
  */
-export async function receiptsRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; receipts: ReceiptStore; signingKey: Buffer; now?: () => number },
-): Promise<void> {
-  const now = deps.now ?? Date.now;
-  app.get<ReceiptRequest>('/receipts/:transactionId/:variant', async (request, reply) => {
-    const { transactionId, variant } = request.params;
-    const { exp: expText = '', sig = '' } = request.query;
-    const nowSec = Math.floor(now() / 1000);
-    const exp = /^\d{1,12}$/.test(expText) ? Number(expText) : 0;
-    if (!isUuid(transactionId) || !isVariant(variant) || exp <= nowSec || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
-      throw notFound('Receipt');
-    }
-    const row = await findReceipt(deps.db, transactionId);
-    if (!row?.receiptKey || !row.receiptMime) throw notFound('Receipt');
-    const claim = { userId: row.userId, transactionId, receiptKey: row.receiptKey, variant, exp };
-    if (!verifyReceiptClaim(deps.signingKey, claim, sig)) throw notFound('Receipt');
-    const image = await deps.receipts.read(row.receiptKey, variant);
-    if (!image) throw notFound('Receipt');
-    return reply
-      .header('content-type', row.receiptMime)
-      .header('cache-control', `private, max-age=${exp - nowSec}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(image);
-  });
-}
+export const receiptsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    '/receipts/:transactionId/:variant',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'A receipt image behind a signed URL (no bearer header)',
+        params,
+        querystring,
+        produces: [...RECEIPT_MIME_TYPES],
+        response: {
+          200: z.custom<Buffer>().meta({ type: 'string', format: 'binary', description: 'The image bytes' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { transactionId, variant } = request.params;
+      const nowSec = Math.floor(Date.now() / 1000);
+      const exp = Number(request.query.exp ?? 0);
+      const sig = request.query.sig;
+      if (exp <= nowSec || !sig) throw notFound('Receipt');
+      const found = await service.signedReceipt(ctx.db, ctx.receipts, { transactionId, variant, exp, sig });
+      if (!found) throw notFound('Receipt');
+      return reply
+        .header('content-type', found.mime)
+        .header('cache-control', `private, max-age=${exp - nowSec}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(found.image);
+    },
+  );
+};

@@ -1,7 +1,7 @@
 import type { Transaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
 import type { CategoryRefRow, TransactionRow } from './transactions.repository.js';
-import type { ReceiptUrlSigner } from './receipt-urls.js';
+import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 
 /** The API shape of a transaction; receipt URLs are signed for its owner at answer time. */
 export function toTransaction(row: TransactionRow, category: CategoryRefRow, sign: ReceiptUrlSigner): Transaction {

@@ -12,10 +12,12 @@ import type { Db } from '../../db/client.js';
 import { notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { findCategory } from '../categories/categories.repository.js';
-import type { ReceiptStore } from './receipt-store.js';
-import type { ReceiptUrlSigner } from './receipt-urls.js';
-import { type ProcessedReceipt, processReceipt } from './receipt-image.js';
+import { findCategory } from '../categories/categories.service.js';
+import type { ReceiptStore } from '../../receipts/receipt-store.js';
+import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
+import { type ProcessedReceipt, processReceipt } from '../../receipts/receipt-image.js';
+import { type ReceiptVariant, verifyReceiptClaim } from '../../receipts/receipt-crypto.js';
+import type { Receipts } from '../../receipts/receipts.js';
 import { decodeCursor, encodeCursor } from './transactions.cursor.js';
 import type { TransactionForm } from './transactions.form.js';
 import { toTransaction } from './transactions.mapper.js';
@@ -159,4 +161,35 @@ export async function summary(deps: TransactionDeps, owner: Owner, query: unknow
     totalExpense: fromCents(sums.expenseCents),
     balance: fromCents(sums.balanceCents),
   };
+}
+
+/** A signed receipt request: the URL's parts (see receipts.routes.ts). */
+export interface ReceiptRequest {
+  transactionId: string;
+  variant: ReceiptVariant;
+  exp: number;
+  sig: string;
+}
+
+/**
+ * The image behind a signed receipt URL, with its type, or null for any refusal (unknown
+ * transaction, no receipt, bad signature, missing file): the caller answers the same 404.
+ */
+export async function signedReceipt(
+  db: Db,
+  receipts: Receipts,
+  req: ReceiptRequest,
+): Promise<{ image: Buffer; mime: string } | null> {
+  const row = await repo.findReceipt(db, req.transactionId);
+  if (!row?.receiptKey || !row.receiptMime) return null;
+  const claim = {
+    userId: row.userId,
+    transactionId: req.transactionId,
+    receiptKey: row.receiptKey,
+    variant: req.variant,
+    exp: req.exp,
+  };
+  if (!verifyReceiptClaim(receipts.signingKey, claim, req.sig)) return null;
+  const image = await receipts.store.read(row.receiptKey, req.variant);
+  return image ? { image, mime: row.receiptMime } : null;
 }

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { MSG } from '@ledgerly/shared';
-import { AppError, unsupportedMedia } from '../../errors.js';
+import { AppError, unsupportedMedia } from '../errors.js';
 
 /** Types we accept, decided from the file's first bytes. */
 export type UploadType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';

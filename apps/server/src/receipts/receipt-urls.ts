@@ -1,4 +1,4 @@
-import { type ReceiptVariant, deriveReceiptKeys, signReceiptClaim } from './receipt-crypto.js';
+import { type ReceiptVariant, signReceiptClaim } from './receipt-crypto.js';
 
 /** Signed URLs live one to two hours: `exp` is rounded up to the next full hour plus one, so a
  * URL stays the same for an hour and the browser's image cache keeps working across reloads. */
@@ -32,7 +32,3 @@ export function createReceiptUrlSigner(signingKey: Buffer, now: () => number = D
     return { receiptUrl: url('full'), receiptThumbUrl: url('thumb') };
   };
 }
-
-/** The signer for an app secret: what other modules need to answer transactions with receipt URLs. */
-export const receiptUrlSignerFor = (appSecret: string): ReceiptUrlSigner =>
-  createReceiptUrlSigner(deriveReceiptKeys(appSecret).signing);

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { type TestDatabase, createTestDatabase } from '../test/test-db.js';
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+let app: FastifyInstance;
+let db: TestDatabase;
+let dataDir: string;
+const routes: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ledgerly-openapi-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-test-secret-test-secret-42',
+    RECURRING_SWEEP: 'off',
+    HOUSEKEEPING: 'off',
+  });
+  db = await createTestDatabase();
+  app = await buildApp(config, {
+    database: db,
+    logger: false,
+    webDist: join(dataDir, 'no-web'),
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const fetchDocument = async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  return res.json<OpenApiDocument>();
+};
+
+/** The API routes the document must describe: not the reference's own files, not HEAD twins. */
+const apiRoutes = () =>
+  routes.filter(
+    (r) =>
+      r.url.startsWith('/api/') &&
+      r.method !== 'HEAD' &&
+      !r.url.startsWith('/api/docs') &&
+      r.url !== '/api/openapi.json',
+  );
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const doc = await fetchDocument();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every registered API route with its method', async () => {
+    const doc = await fetchDocument();
+    const listed = apiRoutes();
+    expect(listed.length).toBeGreaterThan(30);
+    const missing = listed.filter(({ method, url }) => {
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      return !doc.paths[path]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('marks the protected routes with bearer auth and a 401, and the public ones without', async () => {
+    const doc = await fetchDocument();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const categories = doc.paths['/api/categories']!.get!;
+    expect(categories.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(categories.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    for (const path of ['/api/health', '/api/auth/login', '/api/receipts/{transactionId}/{variant}']) {
+      const operation = Object.values(doc.paths[path]!)[0]!;
+      expect(operation.security).toBeUndefined();
+    }
+    const put = doc.paths['/api/categories/{id}']!.put!;
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the interactive reference from its own files under the app CSP', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    const html =
+      page.statusCode === 302 ? await app.inject({ method: 'GET', url: String(page.headers.location) }) : page;
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    const csp = String(html.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    // No inline script (the CSP would block it) and nothing from another host.
+    expect(html.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const scripts = [...html.body.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const url = new URL(src, 'http://localhost/api/docs/').pathname;
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
