@@ -12,3 +12,4 @@ export * from './recurring.js';
 export * from './recurrence.js';
 export * from './settings.js';
 export * from './analytics.js';
+export * from './imports.js';

@@ -1,0 +1,52 @@
+import type { ImportOptions } from '@ledgerly/shared';
+import { decodeBytes } from './encoding.js';
+import { sniffFormat } from './sniff.js';
+import { parseCsv } from './csv.js';
+import { parseOfx } from './ofx.js';
+import { parseQif } from './qif.js';
+import { parseCamt } from './camt.js';
+import { ImportFileError, MAX_POSTINGS, type ParseResult } from './types.js';
+
+export { ImportFileError, MAX_POSTINGS } from './types.js';
+export type {
+  EffectiveCsvColumns,
+  EffectiveOptions,
+  ImportFileErrorCode,
+  ParsedPosting,
+  ParseResult,
+} from './types.js';
+
+/**
+ * Reads a bank statement file (CSV, OFX/QFX, QIF or CAMT, decided from its bytes) into postings.
+ * Writes nothing; throws ImportFileError for a file that is not a statement at all. Rows that
+ * cannot be read keep their place with an `error`, so the good rows still import.
+ */
+export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, fileName?: string): ParseResult {
+  void fileName; // the format comes from the content; the name is only for messages upstream
+  const { text, encoding } = decodeBytes(bytes, options.encoding);
+  const format = sniffFormat(text);
+  let result: ParseResult;
+  switch (format) {
+    case 'ofx':
+      result = parseOfx(text, encoding, options);
+      break;
+    case 'qif':
+      result = parseQif(text, encoding, options);
+      break;
+    case 'camt':
+      result = parseCamt(text, encoding, options);
+      break;
+    default:
+      result = parseCsv(text, encoding, options);
+  }
+  if (result.postings.length > MAX_POSTINGS) {
+    throw new ImportFileError(
+      'TOO_MANY_POSTINGS',
+      `This file has ${result.postings.length.toLocaleString('en-US')} postings; at most ${MAX_POSTINGS.toLocaleString('en-US')} can be imported at once. Split it into smaller periods.`,
+    );
+  }
+  if (result.postings.length === 0) {
+    throw new ImportFileError('NO_POSTINGS', 'No transactions were found in this file.');
+  }
+  return result;
+}
