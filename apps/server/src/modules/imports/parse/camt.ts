@@ -1,9 +1,99 @@
 import type { ImportOptions } from '@ledgerly/shared';
-import { ImportFileError, type ParseResult } from './types.js';
+import { readAmount } from './amount.js';
+import { child, decodeEntities, list, parseXml, textOf, type XmlValue } from './xml.js';
+import { ImportFileError, type ParsedPosting, type ParseResult } from './types.js';
 
-export function parseCamt(text: string, encoding: string, options: ImportOptions): ParseResult {
-  void text;
-  void encoding;
-  void options;
-  throw new ImportFileError('NOT_A_STATEMENT', 'camt files cannot be read yet.');
+const ARRAYS = new Set(['Stmt', 'Rpt', 'Ntfctn', 'Ntry', 'TxDtls', 'Ustrd', 'Bal']);
+const CONTAINERS = [
+  ['BkToCstmrStmt', 'Stmt'],
+  ['BkToCstmrAcctRpt', 'Rpt'],
+  ['BkToCstmrDbtCdtNtfctn', 'Ntfctn'],
+] as const;
+
+const text = (node: XmlValue | undefined, ...path: string[]) => {
+  const t = textOf(child(node, ...path));
+  return t === undefined ? undefined : decodeEntities(t).replace(/\s+/g, ' ');
+};
+
+const isoDay = (value: string | undefined) => {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '');
+  return m ? m[1]! : null;
+};
+
+/** CAMT.052/053/054: one posting per <Ntry>, whatever its batch details say. */
+export function parseCamt(textIn: string, encoding: string, options: ImportOptions): ParseResult {
+  const doc = child(parseXml(textIn, ARRAYS), 'Document');
+  if (!doc) throw new ImportFileError('NOT_A_STATEMENT', 'This XML file is not a CAMT bank statement.');
+  const invert = options.invertSign === true;
+  const postings: ParsedPosting[] = [];
+  let found = false;
+
+  for (const [container, item] of CONTAINERS) {
+    const root = child(doc, container);
+    if (root === undefined) continue;
+    found = true;
+    for (const statement of list(child(root, item))) {
+      const account = text(statement, 'Acct', 'Id', 'IBAN') ?? text(statement, 'Acct', 'Id', 'Othr', 'Id');
+      for (const entry of list(child(statement, 'Ntry'))) {
+        const status = text(entry, 'Sts') ?? text(entry, 'Sts', 'Cd');
+        if (status && /^(PDNG|INFO|FUTR)$/i.test(status)) continue; // not booked
+        const details = list(child(entry, 'NtryDtls', 'TxDtls'));
+        const first = details[0];
+        const indicator = text(entry, 'CdtDbtInd');
+        const rawAmount = text(entry, 'Amt') ?? '';
+        const read = readAmount(rawAmount, '.');
+        const date =
+          isoDay(text(entry, 'BookgDt', 'Dt') ?? text(entry, 'BookgDt', 'DtTm')) ??
+          isoDay(text(entry, 'ValDt', 'Dt') ?? text(entry, 'ValDt', 'DtTm'));
+        const credit = indicator === 'CRDT';
+        const party = credit
+          ? (text(first, 'RltdPties', 'Dbtr', 'Nm') ?? text(first, 'RltdPties', 'Dbtr', 'Pty', 'Nm'))
+          : (text(first, 'RltdPties', 'Cdtr', 'Nm') ?? text(first, 'RltdPties', 'Cdtr', 'Pty', 'Nm'));
+        const remittance =
+          details.length === 1
+            ? list(child(first, 'RmtInf', 'Ustrd'))
+                .map((u) => textOf(u))
+                .filter(Boolean)
+                .join(' ')
+            : '';
+        const description =
+          [
+            party,
+            remittance || (details.length === 1 ? text(first, 'AddtlTxInf') : undefined) || text(entry, 'AddtlNtryInf'),
+          ]
+            .filter(Boolean)
+            .join(' ') || '';
+        const endToEnd = details.length === 1 ? text(first, 'Refs', 'EndToEndId') : undefined;
+        const externalId =
+          text(entry, 'AcctSvcrRef') ??
+          (details.length === 1 ? text(first, 'Refs', 'AcctSvcrRef') : undefined) ??
+          (endToEnd && endToEnd !== 'NOTPROVIDED' ? endToEnd : undefined);
+
+        let cents: number | null = null;
+        if (read && (indicator === 'CRDT' || indicator === 'DBIT')) {
+          cents = Math.abs(read.cents) * (credit ? 1 : -1) * (invert ? -1 : 1) || 0;
+        }
+        const posting: ParsedPosting = {
+          index: postings.length,
+          date,
+          amountCents: cents,
+          description: decodeEntities(description),
+        };
+        if (party) posting.payee = party;
+        if (account) posting.account = account;
+        if (externalId) posting.externalId = externalId;
+        const errors: string[] = [];
+        if (!date) errors.push('No booking date');
+        if (cents === null) errors.push(read ? 'No credit/debit indicator' : `Unreadable amount "${rawAmount}"`);
+        if (errors.length) posting.error = errors.join('; ');
+        postings.push(posting);
+      }
+    }
+  }
+  if (!found)
+    throw new ImportFileError(
+      'NOT_A_STATEMENT',
+      'This XML file is not a CAMT bank statement (camt.052, camt.053 or camt.054).',
+    );
+  return { format: 'camt', options: { encoding, invertSign: invert }, needsReview: [], postings };
 }

@@ -1,9 +1,287 @@
 import type { ImportOptions } from '@ledgerly/shared';
-import { ImportFileError, type ParseResult } from './types.js';
+import { readAmount, type DecimalMark } from './amount.js';
+import { detectColumns, detectDecimal, findDateColumn, headerNames, type ColumnRoles } from './csv-columns.js';
+import { detectDelimiter, splitRows } from './csv-dialect.js';
+import {
+  directionOf as directionFor,
+  headerScore,
+  isBalanceText,
+  isPendingText,
+  normaliseHeader,
+  type Role,
+} from './csv-words.js';
+import { detectDateFormat, formatFromPattern, readDate, type DateFormat } from './dates.js';
+import { ImportFileError, type EffectiveCsvColumns, type ParsedPosting, type ParseResult } from './types.js';
+
+const HEADER_SCAN = 40;
+const HEADER_ROLES: Role[] = [
+  'date',
+  'amount',
+  'debit',
+  'credit',
+  'description',
+  'payee',
+  'balance',
+  'account',
+  'category',
+];
+
+const nonEmpty = (row: string[]) => row.reduce((n, c) => (c ? n + 1 : n), 0);
+
+/** The header is the first line, among the first few, that names at least two known columns. */
+function findHeaderRow(rows: string[][]): number {
+  let best = -1;
+  let bestScore = 1;
+  for (let i = 0; i < Math.min(HEADER_SCAN, rows.length); i++) {
+    const row = rows[i]!;
+    if (nonEmpty(row) < 2) continue;
+    const score = row.filter(
+      (cell) => cell && cell.length <= 60 && HEADER_ROLES.some((r) => headerScore(cell, r) > 0),
+    ).length;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  if (best >= 0) return best;
+  // no known words: the line above the first one that holds a date
+  for (let i = 1; i < Math.min(HEADER_SCAN, rows.length); i++) {
+    if (rows[i]!.some((c) => detectDateFormat([c]) !== null)) return i - 1;
+  }
+  return 0;
+}
+
+function columnIndex(header: string[], name: string | undefined, what: string): number | undefined {
+  if (name === undefined) return undefined;
+  const i = header.indexOf(name);
+  if (i < 0) throw new ImportFileError('BAD_OPTIONS', `The ${what} column "${name}" is not in the file's header.`);
+  return i;
+}
+
+function rolesFromOptions(
+  header: string[],
+  given: NonNullable<NonNullable<ImportOptions['csv']>['columns']>,
+  detected: ColumnRoles,
+): ColumnRoles {
+  const roles: ColumnRoles = { ...detected };
+  const date = columnIndex(header, given.date, 'date');
+  if (date !== undefined) roles.date = date;
+  if (given.amount !== undefined) {
+    roles.amount = columnIndex(header, given.amount, 'amount');
+    roles.debit = undefined;
+    roles.credit = undefined;
+  }
+  if (given.debit !== undefined || given.credit !== undefined) {
+    roles.debit = columnIndex(header, given.debit, 'debit');
+    roles.credit = columnIndex(header, given.credit, 'credit');
+    if (given.amount === undefined) roles.amount = undefined;
+  }
+  if (given.direction !== undefined) roles.direction = columnIndex(header, given.direction, 'direction');
+  if (given.description !== undefined)
+    roles.description = given.description.map((d) => columnIndex(header, d, 'description')!);
+  if (given.payee !== undefined) roles.payee = columnIndex(header, given.payee, 'payee');
+  return roles;
+}
+
+/** Card statements print purchases as positive numbers. */
+function looksLikeCardStatement(header: string[], rows: string[][]): boolean {
+  if (
+    header.some((h) =>
+      /\b(card|cards|karte|kreditkarte|tarjeta|carte|kaart|kort|mastercard|visa|amex)\b/.test(normaliseHeader(h)),
+    )
+  )
+    return true;
+  return rows.slice(0, 50).some((r) => r.some((c) => /^[*xX•]{4}[ -]?\d{4}$/.test(c)));
+}
 
 export function parseCsv(text: string, encoding: string, options: ImportOptions): ParseResult {
-  void text;
-  void encoding;
-  void options;
-  throw new ImportFileError('NOT_A_STATEMENT', 'csv files cannot be read yet.');
+  const given = options.csv ?? {};
+  const delimiter = given.delimiter ?? detectDelimiter(text);
+  const rows = splitRows(text, delimiter);
+  while (rows.length > 0 && nonEmpty(rows[rows.length - 1]!) === 0) rows.pop();
+  if (rows.length === 0) throw new ImportFileError('EMPTY_FILE', 'The file is empty.');
+
+  const headerRow = given.headerRow ?? findHeaderRow(rows);
+  if (headerRow >= rows.length)
+    throw new ImportFileError(
+      'BAD_OPTIONS',
+      `The file has only ${rows.length} lines; the header row cannot be ${headerRow}.`,
+    );
+  const dataRows = rows.slice(headerRow + 1);
+  const width = Math.max(rows[headerRow]!.length, ...dataRows.slice(0, 2000).map((r) => r.length));
+  const header = headerNames(rows[headerRow]!, width);
+  const sample = dataRows.length > 2000 ? dataRows.slice(0, 2000) : dataRows;
+
+  const dateCol = findDateColumn(sample, width);
+  if (dateCol === null && given.columns?.date === undefined) {
+    throw new ImportFileError(
+      'NOT_A_STATEMENT',
+      'This file does not look like a bank statement: no column of dates was found.',
+    );
+  }
+  const detected = detectColumns(header, sample, dateCol ?? 0);
+  const roles = given.columns ? rolesFromOptions(header, given.columns, detected.roles) : detected.roles;
+  if (roles.amount === undefined && roles.debit === undefined && roles.credit === undefined) {
+    throw new ImportFileError(
+      'NOT_A_STATEMENT',
+      'This file does not look like a bank statement: no column of amounts was found.',
+    );
+  }
+  const needsReview: string[] = [];
+  if (detected.guessedAmount && !given.columns) needsReview.push('columns');
+
+  const decimal: DecimalMark = given.decimalSeparator ?? detectDecimal(sample, roles, delimiter);
+
+  const dateValues: string[] = [];
+  for (const r of dataRows) if (r[roles.date]) dateValues.push(r[roles.date]!);
+  let dateFormat: DateFormat;
+  if (options.dateFormat) {
+    const f = formatFromPattern(options.dateFormat);
+    if (!f)
+      throw new ImportFileError(
+        'BAD_OPTIONS',
+        `"${options.dateFormat}" is not a date format such as DD.MM.YYYY or M/D/YY.`,
+      );
+    dateFormat = f;
+  } else {
+    const d = detectDateFormat(dateValues, 'DMY');
+    if (!d) throw new ImportFileError('NOT_A_STATEMENT', 'No dates could be read in the date column.');
+    dateFormat = d.format;
+    if (d.ambiguous) needsReview.push('dateFormat');
+  }
+
+  // sign convention: explicit flags, a one-sided flag column (CR on card payments), or a card
+  // statement printing purchases positive
+  const sides = roles.direction === detected.roles.direction ? detected.directionSides : undefined;
+  const oneSided = sides && sides.size === 1 ? [...sides][0] : undefined;
+  let invertSign = options.invertSign;
+  if (invertSign === undefined) {
+    invertSign = false;
+    if (roles.amount !== undefined && (roles.direction === undefined || oneSided === 1)) {
+      const anyNegative = dataRows.some((r) => {
+        const v = r[roles.amount!];
+        return v ? (readAmount(v, decimal)?.cents ?? 0) < 0 : false;
+      });
+      if (!anyNegative && (oneSided === 1 || looksLikeCardStatement(header, sample))) {
+        invertSign = true;
+        needsReview.push('invertSign');
+      }
+    }
+  }
+
+  const postings = readRows(dataRows, roles, { decimal, dateFormat, invertSign, oneSided });
+
+  const names = (cols: (number | undefined)[]) =>
+    cols.filter((c): c is number => c !== undefined).map((c) => header[c]!);
+  const columns: EffectiveCsvColumns = { date: header[roles.date] };
+  if (roles.amount !== undefined) columns.amount = header[roles.amount];
+  if (roles.debit !== undefined) columns.debit = header[roles.debit];
+  if (roles.credit !== undefined) columns.credit = header[roles.credit];
+  if (roles.direction !== undefined) columns.direction = header[roles.direction];
+  columns.description = names(roles.description);
+  if (roles.payee !== undefined) columns.payee = header[roles.payee];
+
+  return {
+    format: 'csv',
+    options: {
+      encoding,
+      invertSign,
+      dateFormat: dateFormat.pattern,
+      csv: { delimiter, headerRow, decimalSeparator: decimal, columns },
+    },
+    needsReview,
+    header,
+    postings,
+  };
+}
+
+interface ReadSettings {
+  decimal: DecimalMark;
+  dateFormat: DateFormat;
+  invertSign: boolean;
+  oneSided: 1 | -1 | undefined;
+}
+
+function readRows(dataRows: string[][], roles: ColumnRoles, s: ReadSettings): ParsedPosting[] {
+  const postings: ParsedPosting[] = [];
+  const moneyCols = [roles.amount, roles.debit, roles.credit].filter((c): c is number => c !== undefined);
+  const textOf = (row: string[]) => {
+    const parts = roles.description.map((c) => row[c] ?? '').filter(Boolean);
+    return parts.join(' ').replace(/\s+/g, ' ').trim();
+  };
+  let last: ParsedPosting | null = null;
+
+  for (const row of dataRows) {
+    const filled = nonEmpty(row);
+    if (filled === 0) continue;
+    const dateText = row[roles.date] ?? '';
+    const hasMoney = moneyCols.some((c) => row[c]);
+    const description = textOf(row);
+    const payee = roles.payee !== undefined ? row[roles.payee] || undefined : undefined;
+
+    if (roles.status !== undefined && isPendingText(row[roles.status] ?? '')) continue;
+    if (!dateText) {
+      if (!hasMoney) {
+        // a continuation line: its text belongs to the posting above
+        const extra = description || row.filter(Boolean).join(' ');
+        if (last && extra) last.description = `${last.description} ${extra}`.replace(/\s+/g, ' ').trim();
+        continue;
+      }
+    }
+    if (isPendingText(dateText) || isBalanceText(dateText)) continue;
+    if (description && !payee && isBalanceText(description)) continue;
+
+    const date = dateText ? readDate(dateText, s.dateFormat) : null;
+    if (!date && filled < 2) continue; // a note or footer line, not a posting
+    const posting: ParsedPosting = {
+      index: postings.length,
+      date,
+      amountCents: null,
+      description: description || payee || '',
+    };
+    if (payee) posting.payee = payee;
+    if (roles.account !== undefined && row[roles.account]) posting.account = row[roles.account];
+    if (roles.category !== undefined && row[roles.category]) posting.category = row[roles.category];
+    if (roles.id !== undefined && row[roles.id]) posting.externalId = row[roles.id];
+
+    const errors: string[] = [];
+    if (!date) errors.push(dateText ? `Unreadable date "${dateText}"` : 'No date');
+    const amount = readMoney(row, roles, s);
+    if (typeof amount === 'string') errors.push(amount);
+    else posting.amountCents = amount;
+    if (errors.length > 0) posting.error = errors.join('; ');
+    postings.push(posting);
+    last = posting;
+  }
+  return postings;
+}
+
+/** The row's signed amount in cents, or a reason it cannot be read. */
+function readMoney(row: string[], roles: ColumnRoles, s: ReadSettings): number | string {
+  const flip = s.invertSign ? -1 : 1;
+  if (roles.amount !== undefined) {
+    const raw = row[roles.amount] ?? '';
+    if (!raw) return 'No amount';
+    const read = readAmount(raw, s.decimal);
+    if (!read) return `Unreadable amount "${raw}"`;
+    let cents = read.cents;
+    if (roles.direction !== undefined) {
+      const mark = row[roles.direction] ?? '';
+      const dir = mark ? directionFor(mark) : null;
+      if (s.oneSided !== undefined) {
+        // A lone flag marks the rows that go against the printed convention: DR beside printed
+        // credits, or CR beside card purchases printed positive (then invertSign turns both).
+        if (dir !== null) cents = -Math.abs(cents);
+      } else if (dir !== null) cents = Math.abs(cents) * dir;
+    }
+    return cents * flip || 0;
+  }
+  const debitRaw = roles.debit !== undefined ? (row[roles.debit] ?? '') : '';
+  const creditRaw = roles.credit !== undefined ? (row[roles.credit] ?? '') : '';
+  if (!debitRaw && !creditRaw) return 'No amount';
+  const debit = debitRaw ? readAmount(debitRaw, s.decimal) : { cents: 0, signed: false };
+  const credit = creditRaw ? readAmount(creditRaw, s.decimal) : { cents: 0, signed: false };
+  if (!debit) return `Unreadable amount "${debitRaw}"`;
+  if (!credit) return `Unreadable amount "${creditRaw}"`;
+  return (Math.abs(credit.cents) - Math.abs(debit.cents)) * flip || 0;
 }
