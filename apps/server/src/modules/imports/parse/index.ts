@@ -5,7 +5,7 @@ import { parseCsv } from './csv.js';
 import { parseOfx } from './ofx.js';
 import { parseQif } from './qif.js';
 import { parseCamt } from './camt.js';
-import { ImportFileError, MAX_POSTINGS, type ParseResult } from './types.js';
+import { ImportFileError, MAX_POSTINGS, type ParsedPosting, type ParseResult } from './types.js';
 
 export { ImportFileError, MAX_POSTINGS } from './types.js';
 export type {
@@ -45,8 +45,21 @@ export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, f
       `This file has ${result.postings.length.toLocaleString('en-US')} postings; at most ${MAX_POSTINGS.toLocaleString('en-US')} can be imported at once. Split it into smaller periods.`,
     );
   }
+  dropRepeatedIds(result);
   if (result.postings.length === 0) {
     throw new ImportFileError('NO_POSTINGS', 'No transactions were found in this file.');
   }
   return result;
+}
+
+/**
+ * A bank id must name one posting. When a file repeats one (some banks reuse a reference for
+ * every line of a batch), those postings fall back to the fingerprint, so two real payments are
+ * never taken for one.
+ */
+function dropRepeatedIds(result: ParseResult): void {
+  const seen = new Map<string, number>();
+  const key = (p: ParsedPosting) => `${p.account ?? ''}\u0000${p.externalId}`;
+  for (const p of result.postings) if (p.externalId) seen.set(key(p), (seen.get(key(p)) ?? 0) + 1);
+  for (const p of result.postings) if (p.externalId && seen.get(key(p))! > 1) delete p.externalId;
 }
