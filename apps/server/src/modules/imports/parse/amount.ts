@@ -17,8 +17,12 @@ export interface ReadAmount {
 const CURRENCY_CHARS = /[$£€¥₹₽₩₪₺₴₦฿₫₱¢]|\b(?:[A-Z]{3})\b|\bkr\.?|\bKč|\bzł|\bFt\b|\bLei\b|\bSFr\.?|\bFr\.?/g;
 const SPACES = /[\s\u00a0\u2007\u202f]/g;
 
+const PLAIN = /^([+-]?)(\d[\d.,]*)$/;
+
 /** Normalises the text and pulls off sign markers; returns the bare digits-and-marks core. */
 function split(raw: string): { core: string; negative: boolean; signed: boolean } | null {
+  const plain = PLAIN.exec(raw);
+  if (plain) return { core: plain[2]!, negative: plain[1] === '-', signed: plain[1] !== '' };
   let s = raw.trim();
   if (s === '') return null;
   let negative = false;

@@ -126,24 +126,32 @@ function iso(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+// Statements repeat the same few hundred dates over thousands of rows: remember the answers.
+const cache = new Map<string, string | null>();
+const CACHE_MAX = 20_000;
+
 /** Reads one date with a known field order; null when it is not a real date in that order. */
 export function readDate(raw: string, format: Pick<DateFormat, 'order'>): string | null {
+  const key = format.order + raw;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const result = readDateUncached(raw, format.order);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, result);
+  return result;
+}
+
+function readDateUncached(raw: string, order: DateOrder): string | null {
   const shape = shapeOf(raw);
   if (!shape) return null;
   const [a, b, c] = shape.parts as [string, string, string];
   let y: string;
   let mo: string;
   let d: string;
-  if (format.order === 'YMD') [y, mo, d] = [a, b, c];
-  else if (format.order === 'DMY') [d, mo, y] = [a, b, c];
+  if (order === 'YMD') [y, mo, d] = [a, b, c];
+  else if (order === 'DMY') [d, mo, y] = [a, b, c];
   else [mo, d, y] = [a, b, c];
-  if (
-    !isNum(y) ||
-    !isNum(d) ||
-    (format.order === 'YMD' && y.length !== 4) ||
-    (format.order !== 'YMD' && y.length === 3)
-  )
-    return null;
+  if (!isNum(y) || !isNum(d) || (order === 'YMD' && y.length !== 4) || (order !== 'YMD' && y.length === 3)) return null;
   const month = isNum(mo) ? Number(mo) : monthFromName(mo);
   if (month === null) return null;
   return iso(fullYear(y, shape.apostropheYear), month, Number(d));
@@ -186,7 +194,7 @@ function buildPattern(
  */
 export function detectDateFormat(values: string[], preferred: 'DMY' | 'MDY' = 'DMY'): DetectedDateFormat | null {
   const shapes: Shape[] = [];
-  for (const v of values) {
+  for (const v of new Set(values)) {
     const s = shapeOf(v);
     if (s) shapes.push(s);
   }

@@ -14,6 +14,7 @@ const ACCOUNT_AGGREGATES = new Set(['BANKACCTFROM', 'CCACCTFROM', 'INVACCTFROM']
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
 
 function decodeText(s: string): string {
+  if (!s.includes('&')) return /\s\s|[\t\n\r]/.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
   return s
     .replace(
       /&(lt|gt|amp|quot|apos|nbsp);|&#(\d{1,7});|&#x([0-9a-f]{1,6});/gi,
