@@ -56,3 +56,75 @@ export function firstOfMonth(date: string): string {
 export function firstOfYear(date: string): string {
   return `${date.slice(0, 4)}-01-01`;
 }
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** A date from its parts (month 1–12): (2026, 3, 5) → "2026-03-05". */
+export function isoDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** 'YYYY-MM' moved by n months (n may be negative). */
+export function shiftMonth(month: string, n: number): string {
+  const index = monthIndex(month) + n;
+  return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1, 2)}`;
+}
+
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/**
+ * Every 'YYYY-MM' from first to last inclusive. Counted, not compared: the month after 9999-12
+ * is not a 'YYYY-MM' string and would compare below it, so a comparison loop never ended.
+ */
+export function eachMonth(first: string, last: string): string[] {
+  const count = monthIndex(last) - monthIndex(first) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => shiftMonth(first, i));
+}
+
+/** Every 'YYYY-MM-DD' from first to last inclusive (counted, for the same reason as eachMonth). */
+export function eachDay(first: string, last: string): string[] {
+  const count = daysBetween(first, last) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(first, i));
+}
+
+/** The last day of a 'YYYY-MM' month (or of the month of a 'YYYY-MM-DD' date) as 'YYYY-MM-DD'. */
+export function lastDayOfMonth(month: string): string {
+  return `${month.slice(0, 7)}-${pad(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7))), 2)}`;
+}
+
+/** The time zone of the machine or browser running this (its IANA name), else UTC. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+// Display formats: en-US, as DESIGN §5 fixes them. Calendar dates are read as UTC midnight so
+// the viewer's own offset never moves them by a day.
+
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-03-05" (or a timestamp starting so) → "Mar 5, 2026" (en-US short). */
+export function formatDate(isoDate: string): string {
+  return SHORT_DATE.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** "2026-03" → "Mar" (also "2026-03-05" → "Mar"). */
+export function monthTick(month: string): string {
+  return MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
+}
+
+/** "2026-03" → "Mar 2026". */
+export function monthLabel(month: string): string {
+  return `${monthTick(month)} ${month.slice(0, 4)}`;
+}
+
+/** "2026-03-05" → "Mar 5". */
+export function dayLabel(date: string): string {
+  return `${MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}`;
+}

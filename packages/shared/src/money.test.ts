@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, toCents } from './money.js';
+import { fromCents, groupedAmount, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -38,5 +38,14 @@ describe('toCents', () => {
 
   it('round-trips', () => {
     expect(fromCents(toCents(1234.56)!)).toBe(1234.56);
+  });
+});
+
+describe('groupedAmount', () => {
+  it('groups thousands exactly from integer cents', () => {
+    expect(groupedAmount(0)).toBe('0.00');
+    expect(groupedAmount(100)).toBe('1.00');
+    expect(groupedAmount(99_999_999_999_999)).toBe('999,999,999,999.99');
+    expect(groupedAmount(-123_456_78)).toBe('123,456.78');
   });
 });

@@ -9,7 +9,7 @@
  * the start date.
  */
 import type { Frequency } from './constants.js';
-import { daysBetween, daysInMonth } from './dates.js';
+import { daysBetween, daysInMonth, isoDate } from './dates.js';
 
 export interface RecurrenceRule {
   frequency: Frequency;
@@ -27,9 +27,6 @@ function parts(date: string): [number, number, number] {
   return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const format = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
-
 function dayNumber(date: string): number {
   const [y, m, d] = parts(date);
   return Date.UTC(y, m - 1, d) / DAY_MS;
@@ -38,13 +35,13 @@ function dayNumber(date: string): number {
 function fromDayNumber(n: number): string | null {
   const d = new Date(n * DAY_MS);
   const y = d.getUTCFullYear();
-  return y > MAX_YEAR ? null : format(y, d.getUTCMonth() + 1, d.getUTCDate());
+  return y > MAX_YEAR ? null : isoDate(y, d.getUTCMonth() + 1, d.getUTCDate());
 }
 
 /** The day of `day` clamped to the length of the month (31 → 30 April, 29 → 28 February). */
 function clampedDate(year: number, month: number, day: number): string | null {
   if (year > MAX_YEAR) return null;
-  return format(year, month, Math.min(day, daysInMonth(year, month)));
+  return isoDate(year, month, Math.min(day, daysInMonth(year, month)));
 }
 
 /** Occurrence k ignoring the end date; null past year 9999. */

@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /**
  * Every server-state cache key in one place, so a change in one feature can refresh what it
  * affects elsewhere (a new transaction moves budgets and the dashboard too).
@@ -14,10 +16,38 @@ export const queryKeys = {
   analytics: ['analytics'] as const,
 };
 
-/** Keys whose data depends on the set of transactions. */
-export const transactionDependentKeys = [
+/** Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard. */
+const TRANSACTION_DEPENDENTS = [
   queryKeys.transactions,
   queryKeys.transactionSummary,
   queryKeys.budgets,
   queryKeys.analytics,
 ] as const;
+
+const RECURRING = [queryKeys.recurring, queryKeys.recurringUpcoming] as const;
+
+/** For each kind of change, the caches it makes stale. The one list of cache invalidations. */
+export const staleAfter = {
+  /** A transaction created, edited or deleted. */
+  transactions: TRANSACTION_DEPENDENTS,
+  /** A recurring item created, edited or deleted: its list and the upcoming occurrences. */
+  recurring: RECURRING,
+  /** Recurring items generated transactions: their next dates moved, and so did every figure. */
+  recurringGenerated: [...RECURRING, ...TRANSACTION_DEPENDENTS],
+  /** A category created, or the defaults added: only the category lists show it yet. */
+  categoryAdded: [queryKeys.categories()],
+  /**
+   * A category edited or deleted: transactions, budgets and recurring items show its name, icon
+   * and colour, and a deletion moves or drops what used it.
+   */
+  categoryChanged: [queryKeys.categories(), ...TRANSACTION_DEPENDENTS, ...RECURRING],
+  /** A budget created, edited or deleted. */
+  budgets: [queryKeys.budgets],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+export type CacheChange = keyof typeof staleAfter;
+
+/** Marks stale (and refetches, if shown) every cache the change touches; resolves once refetched. */
+export async function invalidateAfter(queryClient: QueryClient, change: CacheChange): Promise<void> {
+  await Promise.all(staleAfter[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CURRENCY, todayIn } from '@ledgerly/shared';
+import { DEFAULT_CURRENCY, formatMoney, formatSigned, localTimeZone, todayIn } from '@ledgerly/shared';
 import { useAuth } from '../features/auth/auth-context';
 import { settingsQueryOptions } from './settings-query';
-import { formatMoney, formatSigned } from './format';
 
 /** The user's preferred currency; USD if it cannot be read. */
 export function useCurrency(): string {
@@ -23,5 +22,5 @@ export function useMoney() {
 /** Today as YYYY-MM-DD in the user's time zone (the server uses the same). */
 export function useToday(): string {
   const { user } = useAuth();
-  return todayIn(user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC');
+  return todayIn(user?.timezone ?? localTimeZone());
 }

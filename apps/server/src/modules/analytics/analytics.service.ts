@@ -14,19 +14,23 @@ import {
   breakdownQuerySchema,
   daysBetween,
   dashboardQuerySchema,
+  eachDay,
+  eachMonth,
   firstOfMonth,
   firstOfYear,
   fromCents,
+  lastDayOfMonth,
   LIMITS,
   monthlyTrendsQuerySchema,
   recentTransactionsQuerySchema,
+  shiftMonth,
   todayIn,
   topCategoriesQuerySchema,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
-import { eachDay, eachMonth, fillSeries, lastDayOfMonth, shiftMonth } from './analytics.series.js';
+import { fillSeries } from './analytics.series.js';
 import { toBreakdownItem } from './analytics.mapper.js';
 import { toTransaction } from '../transactions/transactions.mapper.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';

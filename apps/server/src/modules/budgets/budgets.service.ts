@@ -1,5 +1,5 @@
 import type { BudgetData, BudgetPeriod, BudgetStatusItem } from '@ledgerly/shared';
-import { BUDGET_MSG, MSG, budgetUpdateSchema, daysInMonth, todayIn } from '@ledgerly/shared';
+import { BUDGET_MSG, MSG, budgetUpdateSchema, firstOfMonth, lastDayOfMonth, todayIn } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { objectBody, parse } from '../../lib/validate.js';
@@ -22,9 +22,7 @@ export function spendingWindow(period: BudgetPeriod, timeZone: string, now: Date
   const today = todayIn(timeZone, now);
   const year = today.slice(0, 4);
   if (period === 'yearly') return { from: `${year}-01-01`, to: `${year}-12-31` };
-  const month = today.slice(0, 7);
-  const last = daysInMonth(Number(year), Number(today.slice(5, 7)));
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+  return { from: firstOfMonth(today), to: lastDayOfMonth(today) };
 }
 
 export async function listStatus(db: Db, user: BudgetUser, period: BudgetPeriod): Promise<BudgetStatusItem[]> {

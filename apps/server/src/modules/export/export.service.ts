@@ -4,6 +4,9 @@ import {
   type TransactionFilter,
   type User,
   currencySymbol,
+  formatCents,
+  formatDate,
+  formatSignedCents,
   todayIn,
   transactionFilterSchemaFor,
 } from '@ledgerly/shared';
@@ -13,7 +16,7 @@ import { parse } from '../../lib/validate.js';
 import * as repo from './export.repository.js';
 import type { CategoryTotalRow, ReportRow, ReportTotals } from './export.repository.js';
 import { type ReportFonts, reportFonts } from './report-fonts.js';
-import { canDraw, describePeriod, drawable, formatDate, formatMoney, formatSigned } from './report-text.js';
+import { canDraw, describePeriod, drawable, moneyOptions } from './report-text.js';
 import { registerFonts } from './report-pdfkit.js';
 import { type Cell, type Column, type ReportHeader, ReportWriter } from './report-writer.js';
 
@@ -62,7 +65,7 @@ function buildHeader(
 ): ReportHeader {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   const who = drawable(name ? `${name} · ${user.email}` : user.email, fonts);
-  const money = (cents: number) => formatMoney(cents, user.currency, fonts);
+  const money = (cents: number) => formatCents(cents, user.currency, moneyOptions(fonts));
   const period = describePeriod(f.startDate, f.endDate);
   const count = totals.incomeCount + totals.expenseCount;
   return {
@@ -106,14 +109,14 @@ const categoryCells = (c: CategoryTotalRow, currency: string, fonts: ReportFonts
   { text: c.type === 'income' ? 'Income' : 'Expense' },
   { text: c.count.toLocaleString('en-US') },
   { text: `${c.share.toFixed(1)}%` },
-  { text: formatMoney(c.totalCents, currency, fonts), tone: c.type, bold: true },
+  { text: formatCents(c.totalCents, currency, moneyOptions(fonts)), tone: c.type, bold: true },
 ];
 
 const transactionCells = (r: ReportRow, currency: string, fonts: ReportFonts): Cell[] => [
   { text: formatDate(r.date) },
   r.description ? { text: drawable(r.description, fonts) } : { text: '—', tone: 'muted' },
   { text: drawable(r.categoryName, fonts) },
-  { text: formatSigned(r.amountCents, r.type, currency, fonts), tone: r.type, bold: true },
+  { text: formatSignedCents(r.amountCents, r.type, currency, moneyOptions(fonts)), tone: r.type, bold: true },
 ];
 
 /** The closing row of the transactions table: the balance of everything listed. */
@@ -122,7 +125,7 @@ const netRow = (balanceCents: number, currency: string, fonts: ReportFonts): Cel
   { text: 'Net balance', bold: true },
   { text: '' },
   {
-    text: `${balanceCents > 0 ? '+' : ''}${formatMoney(balanceCents, currency, fonts)}`,
+    text: `${balanceCents > 0 ? '+' : ''}${formatCents(balanceCents, currency, moneyOptions(fonts))}`,
     tone: balanceCents < 0 ? 'expense' : 'income',
     bold: true,
   },

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES } from '@ledgerly/shared';
+import { CURRENCIES, formatCents, formatSignedCents } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
 import { readPdf } from '../../../test/pdf.js';
 import { openReport } from './export.service.js';
 import { STANDARD_FONTS, reportFonts } from './report-fonts.js';
-import { canDraw, drawable, formatMoney, formatSigned, groupedAmount } from './report-text.js';
+import { canDraw, drawable, moneyOptions } from './report-text.js';
 
 const t = useTestApp();
 
@@ -15,10 +15,10 @@ describe('report fonts', () => {
     const fonts = reportFonts();
     expect(fonts.embedded, 'install fonts-dejavu-core: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf').toBe(true);
     for (const { code, symbol } of CURRENCIES) expect(canDraw(symbol, fonts), code).toBe(true);
-    expect(formatMoney(123456, 'INR', fonts)).toBe('₹1,234.56');
-    expect(formatMoney(-5, 'KRW', fonts)).toBe('-₩0.05');
-    expect(formatSigned(99, 'income', 'PHP', fonts)).toBe('+₱0.99');
-    expect(formatSigned(99, 'expense', 'THB', fonts)).toBe('-฿0.99');
+    expect(formatCents(123456, 'INR', moneyOptions(fonts))).toBe('₹1,234.56');
+    expect(formatCents(-5, 'KRW', moneyOptions(fonts))).toBe('-₩0.05');
+    expect(formatSignedCents(99, 'income', 'PHP', moneyOptions(fonts))).toBe('+₱0.99');
+    expect(formatSignedCents(99, 'expense', 'THB', moneyOptions(fonts))).toBe('-฿0.99');
   });
 
   it('reads coverage from the font itself: CJK is missing, emoji are left out', () => {
@@ -31,19 +31,12 @@ describe('report fonts', () => {
   });
 
   it('falls back to the ISO code where Helvetica has no symbol', () => {
-    expect(formatMoney(123456, 'INR', STANDARD_FONTS)).toBe('INR 1,234.56');
-    expect(formatMoney(123456, 'KRW', STANDARD_FONTS)).toBe('KRW 1,234.56');
-    expect(formatMoney(123456, 'EUR', STANDARD_FONTS)).toBe('€1,234.56');
-    expect(formatMoney(123456, 'GBP', STANDARD_FONTS)).toBe('£1,234.56');
-    expect(formatMoney(123456, 'MYR', STANDARD_FONTS)).toBe('RM1,234.56');
+    expect(formatCents(123456, 'INR', moneyOptions(STANDARD_FONTS))).toBe('INR 1,234.56');
+    expect(formatCents(123456, 'KRW', moneyOptions(STANDARD_FONTS))).toBe('KRW 1,234.56');
+    expect(formatCents(123456, 'EUR', moneyOptions(STANDARD_FONTS))).toBe('€1,234.56');
+    expect(formatCents(123456, 'GBP', moneyOptions(STANDARD_FONTS))).toBe('£1,234.56');
+    expect(formatCents(123456, 'MYR', moneyOptions(STANDARD_FONTS))).toBe('RM1,234.56');
     expect(drawable('Zoë — 東京', STANDARD_FONTS)).toBe('Zoë — ??');
-  });
-
-  it('groups thousands exactly from integer cents', () => {
-    expect(groupedAmount(0)).toBe('0.00');
-    expect(groupedAmount(100)).toBe('1.00');
-    expect(groupedAmount(99_999_999_999_999)).toBe('999,999,999,999.99');
-    expect(groupedAmount(-123_456_78)).toBe('123,456.78');
   });
 
   it('renders a whole report with the fallback font', async () => {

@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '@ledgerly/shared';
+import { localTimeZone, type LoginInput, type RegisterInput, type User } from '@ledgerly/shared';
 import { clearAuth, getStoredUser, getToken, storeAuth, storeUser } from '../../lib/storage';
-import { browserTimeZone } from '../../lib/format';
 import { ApiError } from '../../lib/api-client';
 import * as authApi from './api/auth-api';
 
@@ -68,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async (input: RegisterInput) => {
-      const { token, user: u } = await authApi.register({ ...input, timezone: browserTimeZone() });
+      const { token, user: u } = await authApi.register({ ...input, timezone: localTimeZone() });
       queryClient.clear();
       storeAuth(token, u);
       setUser(u);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BudgetPeriod, BudgetStatusItem } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 /** The budget payload of the spec: the amount is a number in major units. */
 export interface BudgetPayload {
@@ -18,6 +18,6 @@ export function useCreateBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BudgetPayload) => (await createBudget(body)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
+    onSuccess: () => invalidateAfter(queryClient, 'budgets'),
   });
 }

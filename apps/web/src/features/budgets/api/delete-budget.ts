@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 /** DELETE /budgets/{id} (204). */
 export const deleteBudget = (id: string) =>
@@ -10,6 +10,6 @@ export function useDeleteBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBudget,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
+    onSuccess: () => invalidateAfter(queryClient, 'budgets'),
   });
 }

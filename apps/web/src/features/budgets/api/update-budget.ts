@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BudgetStatusItem } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 import type { BudgetPayload } from './create-budget';
 
 /** PUT /budgets/{id}: amount and period change; the category cannot. */
@@ -16,6 +16,6 @@ export function useUpdateBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: BudgetPayload }) => (await updateBudget(id, body)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.budgets }),
+    onSuccess: () => invalidateAfter(queryClient, 'budgets'),
   });
 }

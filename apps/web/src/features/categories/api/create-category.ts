@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 /** POST /categories */
 export const createCategory = (body: CategoryInput) =>
@@ -11,6 +11,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CategoryInput) => (await createCategory(body)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
+    onSuccess: () => invalidateAfter(queryClient, 'categoryAdded'),
   });
 }

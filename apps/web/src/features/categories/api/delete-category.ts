@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { invalidateCategoryUsers } from './invalidate';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 /** DELETE /categories/{id} (204; refused with 409 while transactions or recurring items use it). */
 export const deleteCategory = (id: string) =>
@@ -14,11 +13,8 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCategory,
-    onSuccess: () => {
-      // Budgets on a deleted category go with it.
-      invalidateCategoryUsers(queryClient);
-      // Awaited: the confirmation closes once the card is gone, so focus never returns to it.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.categories() });
-    },
+    // Budgets on a deleted category go with it. Awaited: the confirmation closes once the card
+    // is gone, so focus never returns to it.
+    onSuccess: () => invalidateAfter(queryClient, 'categoryChanged'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export interface InitializeCategoriesResponse {
   data: Category[];
@@ -20,6 +20,6 @@ export function useInitializeCategories() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: initializeCategories,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
+    onSuccess: () => invalidateAfter(queryClient, 'categoryAdded'),
   });
 }

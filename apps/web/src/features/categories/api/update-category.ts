@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { invalidateCategoryUsers } from './invalidate';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 /** PUT /categories/{id} */
 export const updateCategory = (id: string, body: CategoryInput) =>
@@ -16,10 +15,7 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: CategoryInput }) => (await updateCategory(id, input)).data,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.categories() });
-      // Transactions, budgets and recurring items show the category's name, icon and colour.
-      invalidateCategoryUsers(queryClient);
-    },
+    // Transactions, budgets and recurring items show the category's name, icon and colour.
+    onSuccess: () => invalidateAfter(queryClient, 'categoryChanged'),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys, transactionDependentKeys } from '../../../lib/query-keys';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 interface GenerateAllResponse {
   data?: { generated?: number };
@@ -23,12 +23,7 @@ export function useGenerateDueRecurringOnOpen(): void {
   useEffect(() => {
     // Not cancelled on unmount: what was generated must show wherever the user goes next.
     generateDueRecurring()
-      .then((res) => {
-        if (!res?.data?.generated) return;
-        for (const queryKey of [...transactionDependentKeys, queryKeys.recurring, queryKeys.recurringUpcoming]) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
-      })
+      .then((res) => (res?.data?.generated ? invalidateAfter(queryClient, 'recurringGenerated') : undefined))
       .catch((error: unknown) => {
         console.warn('Automatic recurring generation failed', error);
       });

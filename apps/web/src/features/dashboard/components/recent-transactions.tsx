@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import type { Transaction } from '@ledgerly/shared';
-import { LIMITS } from '@ledgerly/shared';
+import { LIMITS, formatDate } from '@ledgerly/shared';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { formatDate } from '../../../lib/format';
 import { useMoney } from '../../../lib/use-currency';
 
 /** 'Recent Transactions': the latest five, newest first. */

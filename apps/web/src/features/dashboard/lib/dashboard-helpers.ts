@@ -1,5 +1,13 @@
-import { PIE_LABEL_MIN_PCT, type BreakdownItem, type DashboardData, type DashboardPeriod } from '@ledgerly/shared';
-import { formatDate } from '../../../lib/format';
+import {
+  PIE_LABEL_MIN_PCT,
+  dayLabel,
+  formatDate,
+  monthLabel,
+  monthTick,
+  type BreakdownItem,
+  type DashboardData,
+  type DashboardPeriod,
+} from '@ledgerly/shared';
 
 /** The period toggle, in the spec's order; 'This Month' is the default. */
 export const PERIOD_OPTIONS = [
@@ -37,23 +45,6 @@ export function shouldRotateLabels(granularity: 'daily' | 'monthly', pointCount:
 /** "1 transaction", "3 transactions". */
 export function transactionCount(n: number): string {
   return `${n} ${n === 1 ? 'transaction' : 'transactions'}`;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** "2026-03" → "Mar 2026". */
-export function monthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
-}
-
-/** "2026-03" → "Mar" (axis ticks; the year is in the full label). */
-export function monthTick(month: string): string {
-  return MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
-}
-
-/** "2026-03-05" → "Mar 5". */
-export function dayLabel(date: string): string {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}`;
 }
 
 /** One row of the line chart: an axis tick, a full label (tooltip, table) and the three series. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@ledgerly/shared';
 
 const INCOME = 5240;
 const EXPENSE = 3186.45;

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecurringTransaction } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { RecurringPayload } from '../lib/recurring-form';
-import { useInvalidateRecurring } from './recurring-cache';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const createRecurring = (body: RecurringPayload) =>
   apiRequest<{ data: RecurringTransaction }>('/recurring', {
@@ -12,6 +12,6 @@ export const createRecurring = (body: RecurringPayload) =>
   });
 
 export function useCreateRecurring() {
-  const invalidate = useInvalidateRecurring();
-  return useMutation({ mutationFn: createRecurring, onSuccess: () => invalidate() });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createRecurring, onSuccess: () => invalidateAfter(queryClient, 'recurring') });
 }

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateRecurring } from './recurring-cache';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const deleteRecurring = (id: string) =>
   apiRequest<void>(`/recurring/${id}`, { method: 'DELETE', fallback: 'Failed to delete recurring transaction' });
 
 /** Deletes an item; transactions it already generated stay. */
 export function useDeleteRecurring() {
-  const invalidate = useInvalidateRecurring();
-  return useMutation({ mutationFn: deleteRecurring, onSuccess: () => invalidate() });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteRecurring, onSuccess: () => invalidateAfter(queryClient, 'recurring') });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateRecurring } from './recurring-cache';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const generateAllRecurring = () =>
   apiRequest<{ data: { generated: number }; message?: string }>('/recurring/generate', {
@@ -10,6 +10,9 @@ export const generateAllRecurring = () =>
 
 /** Generates every due occurrence of every active item (catching up missed ones). */
 export function useGenerateAllRecurring() {
-  const invalidate = useInvalidateRecurring();
-  return useMutation({ mutationFn: generateAllRecurring, onSuccess: () => invalidate({ transactions: true }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateAllRecurring,
+    onSuccess: () => invalidateAfter(queryClient, 'recurringGenerated'),
+  });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useInvalidateRecurring } from './recurring-cache';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const generateRecurring = (id: string) =>
   apiRequest<{ data: unknown; message?: string }>(`/recurring/${id}/generate`, {
@@ -10,6 +10,9 @@ export const generateRecurring = (id: string) =>
 
 /** Generates the next occurrence of one item now. */
 export function useGenerateRecurring() {
-  const invalidate = useInvalidateRecurring();
-  return useMutation({ mutationFn: generateRecurring, onSuccess: () => invalidate({ transactions: true }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateRecurring,
+    onSuccess: () => invalidateAfter(queryClient, 'recurringGenerated'),
+  });
 }

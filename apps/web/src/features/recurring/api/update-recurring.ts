@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecurringTransaction } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { RecurringPayload } from '../lib/recurring-form';
-import { useInvalidateRecurring } from './recurring-cache';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const updateRecurring = ({ id, payload }: { id: string; payload: RecurringPayload }) =>
   apiRequest<{ data: RecurringTransaction }>(`/recurring/${id}`, {
@@ -13,6 +13,6 @@ export const updateRecurring = ({ id, payload }: { id: string; payload: Recurrin
 
 /** Saves an edited item (its active flag included: the only way to pause or resume it). */
 export function useUpdateRecurring() {
-  const invalidate = useInvalidateRecurring();
-  return useMutation({ mutationFn: updateRecurring, onSuccess: () => invalidate() });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateRecurring, onSuccess: () => invalidateAfter(queryClient, 'recurring') });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RecurringTransaction } from '@ledgerly/shared';
-import { settingsKey } from '../../../lib/settings-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { RecurringCard } from './recurring-card';
 
 const base: RecurringTransaction = {
@@ -22,7 +22,7 @@ const base: RecurringTransaction = {
 
 function renderCard(item: RecurringTransaction, today = '2026-03-15') {
   const client = new QueryClient();
-  client.setQueryData(settingsKey, { firstName: '', lastName: '', currency: 'EUR' });
+  client.setQueryData(queryKeys.settings, { firstName: '', lastName: '', currency: 'EUR' });
   const handlers = { onGenerate: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
   render(
     <QueryClientProvider client={client}>

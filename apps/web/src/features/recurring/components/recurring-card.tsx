@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import type { RecurringTransaction } from '@ledgerly/shared';
+import { formatDate, type RecurringTransaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
 import { useMoney } from '../../../lib/use-currency';
 import { FREQUENCY_LABELS, isOverdue, relativeNextLabel } from '../lib/schedule';
 

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, settingsInputSchema, type Currency, type Settings } from '@ledgerly/shared';
+import { LIMITS, formatMoney, settingsInputSchema, type Currency, type Settings } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { InputField, SelectField } from '../../../components/ui/field';
-import { formatMoney } from '../../../lib/format';
 import { PopularCurrencies } from './popular-currencies';
 
 export interface SettingsFormValues {

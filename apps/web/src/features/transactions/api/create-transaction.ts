@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@ledgerly/shared';
 import { uploadMultipart } from '../../../lib/upload';
-import { invalidateTransactionDependents } from './invalidate-transactions';
 import { transactionFormData, type TransactionPayload } from './transaction-form-data';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const createTransaction = (payload: TransactionPayload, fallback = 'Failed to create transaction') =>
   uploadMultipart<{ data: Transaction }>({
@@ -18,6 +18,6 @@ export function useCreateTransaction(fallback?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: TransactionPayload) => createTransaction(payload, fallback),
-    onSuccess: () => invalidateTransactionDependents(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'transactions'),
   });
 }

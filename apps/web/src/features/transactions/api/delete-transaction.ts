@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateTransactionDependents } from './invalidate-transactions';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const deleteTransaction = (id: string) =>
   apiRequest<void>(`/transactions/${id}`, { method: 'DELETE', fallback: 'Failed to delete transaction' });
@@ -9,6 +9,6 @@ export function useDeleteTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTransaction,
-    onSuccess: () => invalidateTransactionDependents(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'transactions'),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@ledgerly/shared';
 import { uploadMultipart } from '../../../lib/upload';
-import { invalidateTransactionDependents } from './invalidate-transactions';
 import { transactionFormData, type TransactionPayload } from './transaction-form-data';
+import { invalidateAfter } from '../../../lib/query-keys';
 
 export const updateTransaction = ({ id, ...payload }: TransactionPayload & { id: string }) =>
   uploadMultipart<{ data: Transaction }>({
@@ -17,6 +17,6 @@ export function useUpdateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTransaction,
-    onSuccess: () => invalidateTransactionDependents(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'transactions'),
   });
 }

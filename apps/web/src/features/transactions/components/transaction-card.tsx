@@ -1,5 +1,4 @@
-import type { Transaction } from '@ledgerly/shared';
-import { formatDate } from '../../../lib/format';
+import { formatDate, type Transaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 
 export interface TransactionCardProps {

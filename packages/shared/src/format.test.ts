@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatSigned } from './format';
+import { formatDate, formatMoney, formatSigned } from './index.js';
 
 describe('format', () => {
   it('formats money with symbol, separators and two decimals', () => {
