@@ -11,7 +11,8 @@ test('register leads to the dashboard with a greeting', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Hello,')).toContainText('Ada');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').firstName)).toBe('Ada');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { firstName?: string });
+  expect(stored.firstName).toBe('Ada');
   await screenshot(page, 'dashboard-shell-light');
 });
 

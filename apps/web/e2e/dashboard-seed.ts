@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { api } from './helpers';
+import { api, pageToken } from './helpers';
 
 /** Seeding for the dashboard e2e test: categories and transactions through the real API. */
 
@@ -36,7 +36,7 @@ export async function createTransactions(
   categoryIds: Map<string, string>,
   transactions: readonly SeedTransaction[],
 ): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const token = await pageToken(page);
   for (const t of transactions) {
     const res = await page.request.post('/api/transactions', {
       headers: { Authorization: `Bearer ${token}` },

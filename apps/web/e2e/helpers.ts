@@ -28,7 +28,7 @@ export async function signUpViaApi(
   await page.goto('/');
   await page.evaluate(
     ([token, user]) => {
-      localStorage.setItem('token', token as string);
+      localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify(user));
     },
     [body.token, body.user] as const,
@@ -36,9 +36,16 @@ export async function signUpViaApi(
   return { token: body.token, email, password };
 }
 
+/** The session token the app stored for this page's user; fails the test when there is none. */
+export async function pageToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('No signed-in user on this page (no stored token)');
+  return token;
+}
+
 /** Calls the API as the signed-in user of this page. */
 export async function api(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const token = await pageToken(page);
   const res = await page.request.fetch(`/api${path}`, {
     method,
     data,
@@ -60,7 +67,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
-export async function setTheme(context: BrowserContext, page: Page, theme: 'dark' | 'light'): Promise<void> {
-  void context;
+export async function setTheme(_context: BrowserContext, page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('theme', t), theme);
 }

@@ -41,7 +41,7 @@ test('names and currency are saved; the greeting and the preview follow', async 
   const saved = page.getByRole('status').filter({ hasText: 'Settings saved successfully!' });
   await expect(saved).toBeVisible();
   await expect(page.getByText('Hello,')).toContainText('Grace');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as unknown);
   expect(stored).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', currency: 'EUR', email });
   expect(await (await api(page, 'GET', '/settings')).json()).toEqual({
     data: { firstName: 'Grace', lastName: 'Hopper', currency: 'EUR' },

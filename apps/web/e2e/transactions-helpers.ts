@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import type { Category, Transaction } from '@ledgerly/shared';
-import { SCREENSHOT_DIR, api } from './helpers';
+import { SCREENSHOT_DIR, api, pageToken } from './helpers';
 import { addDays, today } from './clock';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -84,7 +84,7 @@ export interface NewTransaction {
 
 /** POST /api/transactions as the page's user (multipart, like the app). */
 export async function createTransaction(page: Page, tx: NewTransaction): Promise<Transaction> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const token = await pageToken(page);
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
     categoryId: tx.category.id,
     type: tx.category.type,

@@ -46,9 +46,9 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/');
       await page.evaluate(
         ([t, u, th]) => {
-          localStorage.setItem('token', t as string);
+          localStorage.setItem('token', t);
           localStorage.setItem('user', JSON.stringify(u));
-          localStorage.setItem('theme', th as string);
+          localStorage.setItem('theme', th);
         },
         [token, user, theme] as const,
       );

@@ -19,7 +19,7 @@ export const budgetStatusQuerySchema = z.object({
 });
 
 export const budgetInputSchema = z.object({
-  categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+  categoryId: z.uuid({ error: MSG.selectCategory }),
   amount: amountCentsSchema,
   period: budgetPeriodSchema.default('monthly'),
 });

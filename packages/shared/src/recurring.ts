@@ -38,7 +38,7 @@ export const upcomingQuerySchema = z.object({
  */
 export const recurringInputSchema = z
   .object({
-    categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+    categoryId: z.uuid({ error: MSG.selectCategory }),
     type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
     amount: amountCentsSchema,
     description: z

@@ -25,7 +25,7 @@ export const isoDateSchema = (message: string) =>
  */
 export const transactionInputSchema = (today: string) =>
   z.object({
-    categoryId: z.string({ error: MSG.selectCategory }).uuid(MSG.selectCategory),
+    categoryId: z.uuid({ error: MSG.selectCategory }),
     type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
     amount: amountCentsSchema,
     date: isoDateSchema(MSG.selectDate).refine((d) => d <= today, MSG.dateInFuture),
@@ -73,10 +73,7 @@ export const transactionFilterSchema = z.object({
     emptyToUndefined,
     z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }).optional(),
   ),
-  categoryId: z.preprocess(
-    emptyToUndefined,
-    z.string({ error: FILTER_MSG.unknownCategory }).uuid(FILTER_MSG.unknownCategory).optional(),
-  ),
+  categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: FILTER_MSG.unknownCategory }).optional()),
   search: z
     .string({ error: FILTER_MSG.searchText })
     .trim()

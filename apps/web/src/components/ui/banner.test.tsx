@@ -17,9 +17,13 @@ describe('useFlash', () => {
     render(<Harness />);
     act(() => flash.showSuccess('Transaction deleted successfully!'));
     expect(screen.getByRole('status')).toHaveTextContent('Transaction deleted successfully!');
-    act(() => vi.advanceTimersByTime(BANNER_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_MS - 1);
+    });
     expect(screen.getByRole('status')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -27,11 +31,17 @@ describe('useFlash', () => {
     vi.useFakeTimers();
     render(<Harness />);
     act(() => flash.showSuccess('Transaction deleted successfully!'));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     act(() => flash.showSuccess('Transaction deleted successfully!'));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Transaction deleted successfully!');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -42,7 +52,9 @@ describe('useFlash', () => {
     act(() => flash.showError('Failed to delete budget'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete budget');
-    act(() => vi.advanceTimersByTime(BANNER_MS));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_MS);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

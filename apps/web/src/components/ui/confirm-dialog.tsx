@@ -10,7 +10,8 @@ export interface ConfirmDialogProps {
   busyLabel?: string;
   busy?: boolean;
   danger?: boolean;
-  onConfirm: () => void;
+  /** May be async; it handles its own failure (the callers show it in a banner). */
+  onConfirm: () => void | Promise<void>;
   onCancel: () => void;
 }
 
@@ -32,7 +33,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+        <Button variant={danger ? 'danger' : 'primary'} onClick={() => void onConfirm()} disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
       </div>

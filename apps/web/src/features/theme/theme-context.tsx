@@ -19,7 +19,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     // Switch every colour at once: without this, elements with colour transitions fade one by one.
     root.classList.add('theme-switching');
     root.classList.toggle('dark', theme === 'dark');
-    void root.offsetHeight;
+    root.getBoundingClientRect(); // forces the style flush that applies both classes now
     const frame = requestAnimationFrame(() => root.classList.remove('theme-switching'));
     localStorage.setItem(STORAGE_KEYS.theme, theme);
     return () => cancelAnimationFrame(frame);

@@ -6,5 +6,6 @@ export type Theme = 'dark' | 'light';
 export function initialTheme(): Theme {
   const stored = localStorage.getItem(STORAGE_KEYS.theme);
   if (stored === 'dark' || stored === 'light') return stored;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  // Some environments (jsdom, embedded web views) have no matchMedia: they get the light theme.
+  return 'matchMedia' in window && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }

@@ -16,4 +16,4 @@ export const fetchMe = () =>
   apiRequest<{ data: User }>('/auth/me', { fallback: 'Failed to load account', skipAuthRedirect: true });
 
 export const logout = () =>
-  apiRequest<void>('/auth/logout', { method: 'POST', fallback: 'Logout failed', skipAuthRedirect: true });
+  apiRequest<undefined>('/auth/logout', { method: 'POST', fallback: 'Logout failed', skipAuthRedirect: true });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG, registerSchema } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +19,7 @@ export function RegisterPage() {
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const parsed = registerSchema.safeParse(form);
@@ -33,7 +33,7 @@ export function RegisterPage() {
     setSubmitting(true);
     try {
       await register(form);
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Registration failed'));
       setSubmitting(false);
@@ -53,7 +53,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <Banner kind="error" message={error} />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <InputField

@@ -4,7 +4,10 @@ import { invalidateAfter } from '../../../lib/query-keys';
 
 /** DELETE /budgets/{id} (204). */
 export const deleteBudget = (id: string) =>
-  apiRequest<void>(`/budgets/${encodeURIComponent(id)}`, { method: 'DELETE', fallback: 'Failed to delete budget' });
+  apiRequest<undefined>(`/budgets/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    fallback: 'Failed to delete budget',
+  });
 
 export function useDeleteBudget() {
   const queryClient = useQueryClient();

@@ -66,7 +66,7 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
       <FlashBanners flash={flash} />
       <div>
         <Controller

@@ -4,7 +4,7 @@ import { invalidateAfter } from '../../../lib/query-keys';
 
 /** DELETE /categories/{id} (204; refused with 409 while transactions or recurring items use it). */
 export const deleteCategory = (id: string) =>
-  apiRequest<void>(`/categories/${encodeURIComponent(id)}`, {
+  apiRequest<undefined>(`/categories/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     fallback: 'Failed to delete category',
   });

@@ -81,7 +81,7 @@ export function CategoriesTab() {
       ) : all.length === 0 ? (
         <EmptyState icon="🏷️" title="No categories yet">
           <p>Start with a ready-made set of common income and expense categories, or create your own.</p>
-          <Button className="mt-4" onClick={onInitialize} disabled={initialize.isPending}>
+          <Button className="mt-4" onClick={() => void onInitialize()} disabled={initialize.isPending}>
             {initialize.isPending ? 'Initializing...' : 'Initialize Default Categories'}
           </Button>
         </EmptyState>

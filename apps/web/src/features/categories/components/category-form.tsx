@@ -63,7 +63,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: CategoryFormProps
 
   const [name, color, icon] = watch(['name', 'color', 'icon']);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       <FlashBanners flash={flash} />
       <InputField
         label="Name"
@@ -117,7 +117,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: CategoryFormProps
           </span>
           <div className="min-w-0">
             <p className="text-xs text-slate-600 dark:text-slate-400">Preview</p>
-            <p className="truncate font-semibold">{name?.trim() || 'Category name'}</p>
+            <p className="truncate font-semibold">{name.trim() || 'Category name'}</p>
           </div>
         </div>
         <div className="flex shrink-0 justify-end gap-3">

@@ -23,7 +23,7 @@ export function useGenerateDueRecurringOnOpen(): void {
   useEffect(() => {
     // Not cancelled on unmount: what was generated must show wherever the user goes next.
     generateDueRecurring()
-      .then((res) => (res?.data?.generated ? invalidateAfter(queryClient, 'recurringGenerated') : undefined))
+      .then((res) => (res.data?.generated ? invalidateAfter(queryClient, 'recurringGenerated') : undefined))
       .catch((error: unknown) => {
         console.warn('Automatic recurring generation failed', error);
       });

@@ -12,6 +12,9 @@ import { DashboardTab } from './dashboard-tab';
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The address a stubbed fetch was called with, as the app wrote it. */
+const requested = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+const urlOf = (input: RequestInfo | URL) => new URL(requested(input), 'http://localhost');
 
 function emptyDashboard(period: DashboardPeriod): DashboardData {
   return {
@@ -62,11 +65,11 @@ beforeEach(() => {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   })) as never;
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/recurring/generate') return json(200, { data: { generated: 0 } });
-    if (url.pathname === '/api/settings') return json(200, { data: { currency: 'EUR' } });
-    return answer(url);
+  fetchMock.mockImplementation((input) => {
+    const url = urlOf(input);
+    if (url.pathname === '/api/recurring/generate') return Promise.resolve(json(200, { data: { generated: 0 } }));
+    if (url.pathname === '/api/settings') return Promise.resolve(json(200, { data: { currency: 'EUR' } }));
+    return Promise.resolve(answer(url));
   });
 });
 afterEach(() => {
@@ -86,8 +89,7 @@ function renderTab() {
   );
 }
 
-const calls = (path: string) =>
-  fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
+const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === path);
 
 describe('DashboardTab', () => {
   it('shows the period figures in the user currency and reloads when the period changes', async () => {
@@ -112,7 +114,7 @@ describe('DashboardTab', () => {
     expect(await screen.findByRole('heading', { name: 'This Year (Monthly)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'All Time' }));
     expect(await screen.findByRole('heading', { name: 'Last 12 Months' })).toBeInTheDocument();
-    expect(calls('/api/analytics/dashboard').map(([u]) => String(u))).toEqual([
+    expect(calls('/api/analytics/dashboard').map(([u]) => requested(u))).toEqual([
       '/api/analytics/dashboard?period=month',
       '/api/analytics/dashboard?period=year',
       '/api/analytics/dashboard?period=all',
@@ -140,11 +142,11 @@ describe('DashboardTab', () => {
 
   it("falls back to 'Failed to load summary' and ignores a failed recurring generation", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock.mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/recurring/generate') return json(404, {});
-      return new Response('oops', { status: 400 });
-    });
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).pathname === '/api/recurring/generate' ? json(404, {}) : new Response('oops', { status: 400 }),
+      ),
+    );
     renderTab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load summary');
     await waitFor(() => expect(warn).toHaveBeenCalled());

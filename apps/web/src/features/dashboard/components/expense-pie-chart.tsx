@@ -19,10 +19,9 @@ export default function ExpensePieChart({
   const renderLabel = (props: PieLabelRenderProps) => {
     const slice = slices[props.index];
     if (!slice || !showPieLabel(slice.percentage)) return null;
-    const cx = Number(props.cx);
-    const cy = Number(props.cy);
-    const radius = Number(props.outerRadius) + 14;
-    const angle = -Number(props.midAngle ?? 0) * RADIAN;
+    const { cx, cy } = props;
+    const radius = props.outerRadius + 14;
+    const angle = -(props.midAngle ?? 0) * RADIAN;
     const x = cx + radius * Math.cos(angle);
     const y = cy + radius * Math.sin(angle);
     return (

@@ -49,7 +49,7 @@ export default function TrendLineChart({
         />
         <Tooltip
           labelFormatter={(_tick, payload) => {
-            const row = payload?.[0]?.payload as TrendRow | undefined;
+            const row = payload[0]?.payload as TrendRow | undefined;
             return row?.label ?? '';
           }}
           formatter={(value) => money(Number(value))}
@@ -63,7 +63,7 @@ export default function TrendLineChart({
           cursor={{ stroke: theme.grid }}
         />
         <Legend
-          verticalAlign="top"
+          position="top"
           height={32}
           iconType="plainline"
           itemSorter={(item) => series.findIndex((s) => s.name === item.value)}

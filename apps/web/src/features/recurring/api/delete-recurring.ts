@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateAfter } from '../../../lib/query-keys';
 
 export const deleteRecurring = (id: string) =>
-  apiRequest<void>(`/recurring/${id}`, { method: 'DELETE', fallback: 'Failed to delete recurring transaction' });
+  apiRequest<undefined>(`/recurring/${id}`, { method: 'DELETE', fallback: 'Failed to delete recurring transaction' });
 
 /** Deletes an item; transactions it already generated stay. */
 export function useDeleteRecurring() {

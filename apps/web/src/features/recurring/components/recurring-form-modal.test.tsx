@@ -19,15 +19,24 @@ const SALARY = cat('00000000-0000-4000-8000-000000000002', 'Salary', 'income');
 
 // fetch is the network, the one thing outside the component: stubbed so no call leaves.
 const fetchMock = vi.fn<typeof fetch>();
+/** The JSON body a stubbed fetch was given. */
+function sentJson(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') throw new Error('expected a JSON body');
+  return JSON.parse(init.body);
+}
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   // jsdom has no modal dialogs; the native behaviour is not what is tested here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  if (!('showModal' in HTMLDialogElement.prototype)) {
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.open = true;
+      },
+      close(this: HTMLDialogElement) {
+        this.open = false;
+      },
+    });
+  }
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -108,7 +117,7 @@ describe('RecurringFormModal', () => {
     expect(onSaved).not.toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/recurring');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(sentJson(init)).toEqual({
       categoryId: RENT.id,
       type: 'expense',
       amount: 950.5,
@@ -148,6 +157,6 @@ describe('RecurringFormModal', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`/api/recurring/${item.id}`);
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ amount: 3000, isActive: false, type: 'income' });
+    expect(sentJson(init)).toMatchObject({ amount: 3000, isActive: false, type: 'income' });
   });
 });

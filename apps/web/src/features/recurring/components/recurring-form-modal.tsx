@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { FREQUENCIES, LIMITS, type RecurringTransaction, type TransactionType } from '@ledgerly/shared';
 import { Banner, useTimedValue } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -91,7 +91,7 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   const invalid = (field: FormField) =>
     error?.field === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const result = validateRecurringForm(values);
     if (!result.ok) {
@@ -108,7 +108,7 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       {error && (
         <div id={errorId}>
           <Banner kind="error" message={error.message} />

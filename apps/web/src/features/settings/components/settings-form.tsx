@@ -40,7 +40,7 @@ export function SettingsForm({ email, initial, currencies, onSave }: SettingsFor
 
   const currency = watch('currency');
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
       <Card role="region" aria-labelledby="settings-account">
         <h2 id="settings-account" className="text-lg font-semibold">
           Account Information

@@ -37,7 +37,7 @@ export default function DashboardLayout() {
 
   async function onLogout() {
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -66,7 +66,7 @@ export default function DashboardLayout() {
           </span>
           <div className="flex shrink-0 items-center gap-2 sm:gap-4">
             <ThemeToggle />
-            <Button variant="secondary" size="sm" onClick={onLogout}>
+            <Button variant="secondary" size="sm" onClick={() => void onLogout()}>
               Logout
             </Button>
           </div>

@@ -21,6 +21,19 @@ export function MobileMenu({ open, onClose, active, onSelect, user }: MobileMenu
     if (!open && d.open) d.close();
   }, [open]);
 
+  // Light dismiss: a click on the backdrop lands on the <dialog> itself and closes the menu, a
+  // mouse shortcut for what Escape (onCancel) and the × button do. (The native closedby="any"
+  // would do it, but Safari lacks it.)
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const onBackdrop = (e: MouseEvent) => {
+      if (e.target === d) onClose();
+    };
+    d.addEventListener('click', onBackdrop);
+    return () => d.removeEventListener('click', onBackdrop);
+  }, [onClose]);
+
   const initial = (user?.firstName || user?.email || 'U').charAt(0).toUpperCase();
   return (
     <dialog
@@ -29,9 +42,6 @@ export function MobileMenu({ open, onClose, active, onSelect, user }: MobileMenu
       onCancel={(e) => {
         e.preventDefault();
         onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
       }}
       className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
     >

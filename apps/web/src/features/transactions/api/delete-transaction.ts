@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateAfter } from '../../../lib/query-keys';
 
 export const deleteTransaction = (id: string) =>
-  apiRequest<void>(`/transactions/${id}`, { method: 'DELETE', fallback: 'Failed to delete transaction' });
+  apiRequest<undefined>(`/transactions/${id}`, { method: 'DELETE', fallback: 'Failed to delete transaction' });
 
 export function useDeleteTransaction() {
   const queryClient = useQueryClient();

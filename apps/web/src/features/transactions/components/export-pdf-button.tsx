@@ -29,7 +29,7 @@ export function ExportPdfButton({ filters, today, onSuccess, onError }: ExportPd
   }
 
   return (
-    <Button variant="secondary" onClick={run} disabled={busy}>
+    <Button variant="secondary" onClick={() => void run()} disabled={busy}>
       <span aria-hidden="true">📄</span>
       {busy ? 'Exporting...' : 'Export PDF'}
     </Button>

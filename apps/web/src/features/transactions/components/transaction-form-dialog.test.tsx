@@ -9,12 +9,15 @@ import { TransactionFormDialog } from './transaction-form-dialog';
 
 // jsdom has no modal <dialog>; the browser's own is tested end to end.
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  if ('showModal' in HTMLDialogElement.prototype) return;
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    },
+  });
 });
 
 const FOOD: Category = {
@@ -74,10 +77,10 @@ describe('TransactionFormDialog', () => {
     }
   });
 
-  it('defaults to an expense dated today and offers only categories of the chosen type', async () => {
+  it('defaults to an expense dated today and offers only categories of the chosen type', () => {
     const { dialog } = renderDialog();
     expect(dialog.getByRole('button', { name: 'Expense', hidden: true })).toHaveAttribute('aria-pressed', 'true');
-    expect((dialog.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(dialog.getByLabelText<HTMLInputElement>('Date').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const select = dialog.getByLabelText('Category');
     expect(within(select).queryByRole('option', { name: /Food/, hidden: true })).not.toBeNull();
     expect(within(select).queryByRole('option', { name: /Salary/, hidden: true })).toBeNull();
@@ -85,7 +88,7 @@ describe('TransactionFormDialog', () => {
 
   it('clears the chosen category when the type changes', async () => {
     const { dialog } = renderDialog();
-    const select = dialog.getByLabelText('Category') as HTMLSelectElement;
+    const select = dialog.getByLabelText<HTMLSelectElement>('Category');
     await userEvent.selectOptions(select, FOOD.id);
     expect(select.value).toBe(FOOD.id);
     await userEvent.click(dialog.getByRole('button', { name: 'Income', hidden: true }));

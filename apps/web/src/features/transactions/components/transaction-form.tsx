@@ -102,7 +102,7 @@ export function TransactionForm({
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting}>
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-busy={isSubmitting}>
       {/* A disabled fieldset disables every control inside it while the save runs. */}
       <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
         <div>
