@@ -29,7 +29,14 @@ export default tseslint.config(
       // and objects ending up in a string.
       '@typescript-eslint/restrict-template-expressions': [
         'error',
-        { allowNumber: true, allowAny: false, allowBoolean: false, allowNever: false, allowNullish: false, allowRegExp: false },
+        {
+          allowNumber: true,
+          allowAny: false,
+          allowBoolean: false,
+          allowNever: false,
+          allowNullish: false,
+          allowRegExp: false,
+        },
       ],
       // `onClick={() => setOpen(false)}` is the React idiom; a void value used anywhere else
       // (assigned, returned from a block, passed on) is still reported.
