@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  primaryKey,
   uniqueIndex,
   uuid,
   varchar,
@@ -150,9 +151,34 @@ export const transactions = pgTable(
     index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     index('transactions_user_type_date_idx').on(t.userId, t.type, t.date),
     index('transactions_user_category_date_idx').on(t.userId, t.categoryId, t.date),
-    // Covers the analytics aggregates (sums per period, type and category) with index-only scans.
-    index('transactions_user_date_totals_idx').on(t.userId, t.date, t.type, t.categoryId, t.amountCents),
   ],
+);
+
+/**
+ * Sums and counts of a user's transactions per day and per month, by type and category, written
+ * only by the triggers of migration 0003 in the same database transaction as every change to
+ * `transactions` (docs/performance.md). Never written by code; read by analytics, budgets and the
+ * list's counts through db/totals.ts. A row exists only while its count is above zero.
+ */
+const totalsColumns = () => ({
+  userId: uuid('user_id').notNull(),
+  type: text('type').$type<'expense' | 'income'>().notNull(),
+  categoryId: uuid('category_id').notNull(),
+  totalCents: cents('total_cents'),
+  count: bigint('tx_count', { mode: 'number' }).notNull(),
+});
+
+export const dailyTotals = pgTable(
+  'transaction_daily_totals',
+  { ...totalsColumns(), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'transaction_daily_totals_pk', columns: [t.userId, t.day, t.type, t.categoryId] })],
+);
+
+/** `month` is the first day of the month. */
+export const monthlyTotals = pgTable(
+  'transaction_monthly_totals',
+  { ...totalsColumns(), month: date('month', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'transaction_monthly_totals_pk', columns: [t.userId, t.month, t.type, t.categoryId] })],
 );
 
 export const budgets = pgTable(

@@ -1,7 +1,8 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TransactionType } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { categories, transactions as tx } from '../../db/schema.js';
+import { categories, dailyTotals, monthlyTotals, transactions as tx } from '../../db/schema.js';
+import { totalsIn } from '../../db/totals.js';
 
 /** An inclusive date range; a missing bound is open. */
 export interface DateRange {
@@ -9,21 +10,17 @@ export interface DateRange {
   end?: string | undefined;
 }
 
-// Every figure is summed on integer cents in SQL; bigint sums come back as numbers (see db/client.ts).
+// Every figure is summed in SQL on integer cents, from the per-day and per-month totals that the
+// database keeps exact (db/totals.ts); bigint sums come back as numbers (see db/client.ts).
 const cents = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const incomeCents = cents(sql`sum(${tx.amountCents}) filter (where ${tx.type} = 'income')`);
-const expenseCents = cents(sql`sum(${tx.amountCents}) filter (where ${tx.type} = 'expense')`);
-const balanceCents = cents(
-  sql`sum(case when ${tx.type} = 'income' then ${tx.amountCents} else -${tx.amountCents} end)`,
-);
+const num = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 
-function userRange(userId: string, range: DateRange, type?: TransactionType): SQL {
-  const conditions = [eq(tx.userId, userId)];
-  if (type) conditions.push(eq(tx.type, type));
-  if (range.start) conditions.push(gte(tx.date, range.start));
-  if (range.end) conditions.push(lte(tx.date, range.end));
-  return and(...conditions)!;
-}
+/** Sums of a totals table (or subquery) with `type`, `total_cents`, `tx_count` columns. */
+const periodSums = (type: SQL, total: SQL) => ({
+  incomeCents: cents(sql`sum(${total}) filter (where ${type} = 'income')`),
+  expenseCents: cents(sql`sum(${total}) filter (where ${type} = 'expense')`),
+  balanceCents: cents(sql`sum(case when ${type} = 'income' then ${total} else -${total} end)`),
+});
 
 export interface SummaryRow {
   incomeCents: number;
@@ -38,17 +35,16 @@ export interface SummaryRow {
 export async function summary(db: Db, userId: string, range: DateRange): Promise<SummaryRow> {
   const [row] = await db
     .select({
-      incomeCents,
-      expenseCents,
-      balanceCents,
-      incomeCount: sql`count(*) filter (where ${tx.type} = 'income')`.mapWith(Number),
-      expenseCount: sql`count(*) filter (where ${tx.type} = 'expense')`.mapWith(Number),
-      transactionCount: sql`count(*)`.mapWith(Number),
+      ...periodSums(sql`t.type`, sql`t.total_cents`),
+      incomeCount: num(sql`sum(t.tx_count) filter (where t.type = 'income')`),
+      expenseCount: num(sql`sum(t.tx_count) filter (where t.type = 'expense')`),
+      transactionCount: num(sql`sum(t.tx_count)`),
       // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
-      avgExpenseCents: cents(sql`round(avg(${tx.amountCents}) filter (where ${tx.type} = 'expense'))`),
+      avgExpenseCents: cents(
+        sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`,
+      ),
     })
-    .from(tx)
-    .where(userRange(userId, range));
+    .from(sql`${totalsIn(userId, range)} as t`);
   return (
     row ?? {
       incomeCents: 0,
@@ -81,16 +77,16 @@ export async function categoryBreakdown(
   type: TransactionType,
   limit?: number,
 ): Promise<BreakdownRow[]> {
-  // Aggregate the transactions first (one index range scan), then join the few categories.
+  // Sum the few totals rows per category first, then join the categories.
   const agg = db
     .select({
-      categoryId: tx.categoryId,
-      total: sql<number>`sum(${tx.amountCents})`.as('total'),
-      n: sql<number>`count(*)`.as('n'),
+      categoryId: sql<string>`t.category_id`.as('agg_category_id'),
+      total: sql<number>`sum(t.total_cents)`.as('agg_total'),
+      n: sql<number>`sum(t.tx_count)`.as('agg_n'),
     })
-    .from(tx)
-    .where(userRange(userId, range, type))
-    .groupBy(tx.categoryId)
+    .from(sql`${totalsIn(userId, range, { type })} as t`)
+    .groupBy(sql`t.category_id`)
+    .having(sql`sum(t.tx_count) > 0`)
     .as('agg');
   const query = db
     .select({
@@ -116,26 +112,34 @@ export interface PeriodRow {
   balanceCents: number;
 }
 
-/** Income and expense per calendar month ('YYYY-MM') within the range; months without rows are absent. */
+/** Income and expense per calendar month ('YYYY-MM') of the months touching the range; months without rows are absent. */
 export function monthly(db: Db, userId: string, range: DateRange): Promise<PeriodRow[]> {
+  const m = monthlyTotals;
   // Via timestamp (no time zone) so the session's TimeZone setting plays no part.
-  const month = sql<string>`to_char(${tx.date}::timestamp, 'YYYY-MM')`;
+  const month = sql<string>`to_char(${m.month}::timestamp, 'YYYY-MM')`;
+  const where: SQL[] = [eq(m.userId, userId)];
+  if (range.start) where.push(gte(m.month, `${range.start.slice(0, 7)}-01`));
+  if (range.end) where.push(lte(m.month, range.end));
   return db
-    .select({ key: month, incomeCents, expenseCents, balanceCents })
-    .from(tx)
-    .where(userRange(userId, range))
-    .groupBy(month)
-    .orderBy(month);
+    .select({ key: month, ...periodSums(sql`${m.type}`, sql`${m.totalCents}`) })
+    .from(m)
+    .where(and(...where))
+    .groupBy(m.month)
+    .orderBy(m.month);
 }
 
 /** Income and expense per day ('YYYY-MM-DD') within the range; days without rows are absent. */
 export function daily(db: Db, userId: string, range: DateRange): Promise<PeriodRow[]> {
+  const d = dailyTotals;
+  const where: SQL[] = [eq(d.userId, userId)];
+  if (range.start) where.push(gte(d.day, range.start));
+  if (range.end) where.push(lte(d.day, range.end));
   return db
-    .select({ key: tx.date, incomeCents, expenseCents, balanceCents })
-    .from(tx)
-    .where(userRange(userId, range))
-    .groupBy(tx.date)
-    .orderBy(tx.date);
+    .select({ key: d.day, ...periodSums(sql`${d.type}`, sql`${d.totalCents}`) })
+    .from(d)
+    .where(and(...where))
+    .groupBy(d.day)
+    .orderBy(d.day);
 }
 
 export interface WeekdayRow {
@@ -145,19 +149,25 @@ export interface WeekdayRow {
   averageCents: number;
 }
 
-/** Totals per weekday (0 = Sunday) of one type; weekdays without rows are absent. */
+/** Totals per weekday (0 = Sunday) of one type, from the daily totals; weekdays without rows are absent. */
 export function weekdays(db: Db, userId: string, range: DateRange, type: TransactionType): Promise<WeekdayRow[]> {
-  const dow = sql`extract(dow from ${tx.date})::int`;
+  const d = dailyTotals;
+  const dow = sql`extract(dow from ${d.day})::int`;
+  const where: SQL[] = [eq(d.userId, userId), eq(d.type, type)];
+  if (range.start) where.push(gte(d.day, range.start));
+  if (range.end) where.push(lte(d.day, range.end));
   return db
     .select({
       weekday: dow.mapWith(Number),
-      totalCents: cents(sql`sum(${tx.amountCents})`),
-      count: sql`count(*)`.mapWith(Number),
-      averageCents: cents(sql`round(avg(${tx.amountCents}))`),
+      totalCents: cents(sql`sum(${d.totalCents})`),
+      count: num(sql`sum(${d.count})`),
+      // Per transaction, rounded half away from zero to whole cents (numeric, no floats).
+      averageCents: cents(sql`round(sum(${d.totalCents}) / nullif(sum(${d.count}), 0))`),
     })
-    .from(tx)
-    .where(userRange(userId, range, type))
+    .from(d)
+    .where(and(...where))
     .groupBy(dow)
+    .having(sql`sum(${d.count}) > 0`)
     .orderBy(dow);
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { budgets, categories, transactions } from '../../db/schema.js';
+import { budgets, categories } from '../../db/schema.js';
+import { totalsIn } from '../../db/totals.js';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -22,8 +23,9 @@ export interface SpendingWindow {
 
 /**
  * The user's budgets with their spending, in one query: each budget LEFT JOINs the expense
- * transactions of its category dated inside the window, summed in SQL on cents.
- * `budgetId` narrows to one budget (the answer of a create or update).
+ * totals of its category inside the window, read from the per-day and per-month totals
+ * (db/totals.ts) and summed in SQL on cents. `budgetId` narrows to one budget (the answer of a
+ * create or update).
  */
 export async function listBudgetStatus(
   db: Db,
@@ -32,12 +34,20 @@ export async function listBudgetStatus(
   window: SpendingWindow,
   budgetId?: string,
 ): Promise<BudgetStatusRow[]> {
+  const spent = db
+    .select({
+      categoryId: sql<string>`t.category_id`.as('spent_category_id'),
+      cents: sql<number>`sum(t.total_cents)`.as('spent_cents'),
+    })
+    .from(sql`${totalsIn(userId, { start: window.from, end: window.to }, { type: 'expense' })} as t`)
+    .groupBy(sql`t.category_id`)
+    .as('spent');
   const rows = await db
     .select({
       id: budgets.id,
       period: budgets.period,
       amountCents: budgets.amountCents,
-      spentCents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)`.mapWith(Number),
+      spentCents: sql<number>`coalesce(${spent.cents}, 0)::bigint`.mapWith(Number),
       category: {
         id: categories.id,
         name: categories.name,
@@ -47,21 +57,12 @@ export async function listBudgetStatus(
     })
     .from(budgets)
     .innerJoin(categories, and(eq(categories.userId, budgets.userId), eq(categories.id, budgets.categoryId)))
-    .leftJoin(
-      transactions,
-      and(
-        eq(transactions.userId, budgets.userId),
-        eq(transactions.categoryId, budgets.categoryId),
-        eq(transactions.type, 'expense'),
-        sql`${transactions.date} between ${window.from} and ${window.to}`,
-      ),
-    )
+    .leftJoin(spent, eq(spent.categoryId, budgets.categoryId))
     .where(
       budgetId
         ? and(eq(budgets.userId, userId), eq(budgets.period, period), eq(budgets.id, budgetId))
         : and(eq(budgets.userId, userId), eq(budgets.period, period)),
     )
-    .groupBy(budgets.id, categories.id)
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(budgets.id));
   return rows;
 }

@@ -2,7 +2,10 @@ import { type SQL, and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
+import { totalsIn } from '../../db/totals.js';
 import type { Cursor } from './transactions.cursor.js';
+
+const amount = transactions.amountCents;
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type TransactionValues = Pick<
@@ -132,26 +135,71 @@ export function listTransactions(
   );
 }
 
-export async function countTransactions(db: Db, userId: string, filter: TransactionFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(transactions).where(filterWhere(userId, filter));
-  return Number(row?.n ?? 0);
+/** The filter as the per-day and per-month totals can answer it, or null when it searches text. */
+function totalsFilter(f: TransactionFilter) {
+  if (f.search) return null;
+  return {
+    range: { start: f.startDate, end: f.endDate },
+    filter: { type: f.type, categoryId: f.categoryId },
+  };
 }
 
-/** Totals in integer cents, summed by the database. */
+/**
+ * How many transactions match. Without a search the totals answer it (their cost grows with
+ * months × categories, not with rows). With one, counting stops past `searchBound` rows and the
+ * answer says the total is at least that (`bounded`), so a common word never scans a whole history.
+ */
+export async function countTransactions(
+  db: Db,
+  userId: string,
+  filter: TransactionFilter,
+  searchBound?: number,
+): Promise<{ total: number; bounded: boolean }> {
+  const t = totalsFilter(filter);
+  if (t) {
+    const [row] = await db
+      .select({ n: sql`coalesce(sum(t.tx_count), 0)::bigint`.mapWith(Number) })
+      .from(sql`${totalsIn(userId, t.range, t.filter)} as t`);
+    return { total: row?.n ?? 0, bounded: false };
+  }
+  if (searchBound === undefined) {
+    const [row] = await db.select({ n: count() }).from(transactions).where(filterWhere(userId, filter));
+    return { total: Number(row?.n ?? 0), bounded: false };
+  }
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(transactions)
+    .where(filterWhere(userId, filter))
+    .limit(searchBound + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return n > searchBound ? { total: searchBound, bounded: true } : { total: n, bounded: false };
+}
+
+/** Totals in integer cents, summed by the database (from the totals unless it searches text). */
 export async function sumTransactions(
   db: Db,
   userId: string,
   filter: TransactionFilter,
 ): Promise<{ incomeCents: number; expenseCents: number; balanceCents: number }> {
-  const amount = transactions.amountCents;
-  const [row] = await db
-    .select({
-      incomeCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'income'), 0)`,
-      expenseCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'expense'), 0)`,
-      balanceCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${amount} else -${amount} end), 0)`,
-    })
-    .from(transactions)
-    .where(filterWhere(userId, filter));
+  const t = totalsFilter(filter);
+  const [row] = t
+    ? await db
+        .select({
+          incomeCents: sql<number>`coalesce(sum(t.total_cents) filter (where t.type = 'income'), 0)`,
+          expenseCents: sql<number>`coalesce(sum(t.total_cents) filter (where t.type = 'expense'), 0)`,
+          balanceCents: sql<number>`coalesce(sum(case when t.type = 'income' then t.total_cents else -t.total_cents end), 0)`,
+        })
+        .from(sql`${totalsIn(userId, t.range, t.filter)} as t`)
+    : await db
+        .select({
+          incomeCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'income'), 0)`,
+          expenseCents: sql<number>`coalesce(sum(${amount}) filter (where ${transactions.type} = 'expense'), 0)`,
+          balanceCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${amount} else -${amount} end), 0)`,
+        })
+        .from(transactions)
+        .where(filterWhere(userId, filter));
   return {
     incomeCents: Number(row?.incomeCents ?? 0),
     expenseCents: Number(row?.expenseCents ?? 0),

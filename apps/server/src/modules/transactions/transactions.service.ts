@@ -140,7 +140,7 @@ export async function list(deps: TransactionDeps, owner: Owner, query: unknown):
   const { limit, cursor, ...filter } = parse(transactionListQuerySchemaFor(todayIn(owner.timezone)), query);
   const after = cursor ? decodeCursor(cursor) : undefined;
   // One row more than asked tells whether another page follows.
-  const [rows, total] = await Promise.all([
+  const [rows, { total }] = await Promise.all([
     repo.listTransactions(deps.db, owner.id, filter, limit + 1, after),
     repo.countTransactions(deps.db, owner.id, filter),
   ]);

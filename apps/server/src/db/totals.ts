@@ -1,0 +1,98 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { dailyTotals, monthlyTotals } from './schema.js';
+
+/**
+ * Reading the per-user totals kept by the triggers of migration 0003 (docs/performance.md).
+ * Their cost grows with months × categories, not with transactions.
+ */
+
+/** An inclusive range of calendar dates (YYYY-MM-DD); a missing bound is open. */
+export interface TotalsRange {
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+export interface TotalsFilter {
+  type?: 'expense' | 'income' | undefined;
+  categoryId?: string | undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** First day of the month after the one of `date`. */
+function nextMonthStart(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
+}
+
+/** The day after `date`, in plain calendar arithmetic (UTC, no time zone involved). */
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Days from `from` (inclusive), to `to` (inclusive) or `before` (exclusive); null is open. */
+interface DaySegment {
+  from: string | null;
+  to: string | null;
+  before: string | null;
+}
+
+/**
+ * Splits a range into whole months (read from the monthly totals) and the days before and after
+ * them (read from the daily totals). `monthsFrom`/`monthsBefore` bound the months (null: open);
+ * `months` false when no whole month lies inside.
+ */
+export function splitRange(range: TotalsRange): {
+  months: boolean;
+  monthsFrom: string | null;
+  monthsBefore: string | null;
+  days: DaySegment[];
+} {
+  const { start, end } = range;
+  // First whole month: the start's month if it starts on the 1st, else the next one.
+  const monthsFrom = start ? (start.endsWith('-01') ? start : nextMonthStart(start)) : null;
+  // Whole months end before the end's month unless the end is its month's last day.
+  const monthsBefore = end ? (nextDay(end).endsWith('-01') ? nextDay(end) : `${end.slice(0, 7)}-01`) : null;
+  if (monthsFrom && monthsBefore && monthsFrom >= monthsBefore) {
+    return { months: false, monthsFrom, monthsBefore, days: [{ from: start ?? null, to: end ?? null, before: null }] };
+  }
+  const days: DaySegment[] = [];
+  if (start && monthsFrom && start < monthsFrom) days.push({ from: start, to: null, before: monthsFrom });
+  if (end && monthsBefore && monthsBefore <= end) days.push({ from: monthsBefore, to: end, before: null });
+  return { months: true, monthsFrom, monthsBefore, days };
+}
+
+/**
+ * A subquery (`type`, `category_id`, `total_cents`, `tx_count`) whose rows add up to exactly the
+ * user's transactions in the range matching the filter: whole months from the monthly totals,
+ * the days around them from the daily totals. Use as `from ${totalsIn(...)} as t`.
+ */
+export function totalsIn(userId: string, range: TotalsRange, filter: TotalsFilter = {}): SQL {
+  const split = splitRange(range);
+  const parts: SQL[] = [];
+  const common = (table: typeof dailyTotals | typeof monthlyTotals) => {
+    const c: SQL[] = [sql`${table.userId} = ${userId}`];
+    if (filter.type) c.push(sql`${table.type} = ${filter.type}`);
+    if (filter.categoryId) c.push(sql`${table.categoryId} = ${filter.categoryId}`);
+    return c;
+  };
+  const select = (table: typeof dailyTotals | typeof monthlyTotals, where: SQL[]) =>
+    sql`select ${table.type} as type, ${table.categoryId} as category_id, ${table.totalCents} as total_cents, ${table.count} as tx_count from ${table} where ${sql.join(where, sql` and `)}`;
+  if (split.months) {
+    const where = common(monthlyTotals);
+    if (split.monthsFrom) where.push(sql`${monthlyTotals.month} >= ${split.monthsFrom}`);
+    if (split.monthsBefore) where.push(sql`${monthlyTotals.month} < ${split.monthsBefore}`);
+    parts.push(select(monthlyTotals, where));
+  }
+  for (const { from, to, before } of split.days) {
+    const where = common(dailyTotals);
+    if (from) where.push(sql`${dailyTotals.day} >= ${from}`);
+    if (to) where.push(sql`${dailyTotals.day} <= ${to}`);
+    if (before) where.push(sql`${dailyTotals.day} < ${before}`);
+    parts.push(select(dailyTotals, where));
+  }
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
