@@ -316,26 +316,29 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
 
 /**
  * Imports the previewed rows with index in [from, to) that are to be imported: first claims
- * their bank ids / fingerprints (a key another import claimed meanwhile is skipped, so nothing
- * is ever imported twice), then inserts one transaction per claimed row — in SQL, straight from
+ * their bank ids / fingerprints (a row whose key another import claimed meanwhile is skipped, so
+ * nothing is ever imported twice), then inserts one transaction per claimed row — in SQL, straight from
  * the stored rows, so a 100,000-row commit moves no data through the server. The statement
  * writes the transactions table of the transactions module: the import is its one bulk writer.
  * Returns how many transactions were created.
  */
-export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
+export async function commitRange(
+  db: Db,
+  userId: string,
+  batchId: string,
+  from: number,
+  to: number,
+): Promise<number> {
+  const range = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}
+        and not r.skipped and r.status in ('new', 'possible-duplicate')`;
+  await db.execute(sql`
+    insert into import_keys (user_id, key, batch_id)
+    select r.user_id, r.dedupe_key, r.batch_id from import_rows r
+    where ${range} and r.dedupe_key is not null
+    on conflict do nothing`);
+  // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
   const result = await db.execute(sql`
-    with todo as (
-      select idx, dedupe_key from import_rows
-      where user_id = ${userId} and batch_id = ${batchId} and idx >= ${from} and idx < ${to}
-        and not skipped and status in ('new', 'possible-duplicate')
-    ),
-    claimed as (
-      insert into import_keys (user_id, key, batch_id)
-      select ${userId}::uuid, dedupe_key, ${batchId}::uuid from todo where dedupe_key is not null
-      on conflict do nothing
-      returning key
-    ),
-    inserted as (
+    with inserted as (
       insert into transactions (user_id, category_id, type, amount_cents, description, date, import_batch_id)
       select r.user_id, r.category_id,
              case when r.amount_cents > 0 then 'income' else 'expense' end,
@@ -343,9 +346,9 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
              nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
              r.date, r.batch_id
       from import_rows r
-      join todo on todo.idx = r.idx
-      where r.user_id = ${userId} and r.batch_id = ${batchId}
-        and (todo.dedupe_key is null or todo.dedupe_key in (select key from claimed))
+      where ${range}
+        and (r.dedupe_key is null or exists (
+          select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))
       returning 1
     )
     select count(*)::int as n from inserted`);
