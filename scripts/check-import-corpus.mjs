@@ -123,7 +123,8 @@ const cents = (v) => Math.round(Number(v) * 100);
 const money = (c) => (c / 100).toFixed(2);
 
 function encodingName(label) {
-  const l = String(label).toLowerCase().replace(/-bom$/, '');
+  // EXPECTED.json names encodings as Python does (latin-1, cp1250, utf-8-bom); the API speaks WHATWG labels.
+  const l = String(label).toLowerCase().replace(/-bom$/, '').replace(/^latin-1$/, 'latin1');
   try {
     return new TextDecoder(l).encoding;
   } catch {
@@ -166,7 +167,9 @@ function compare(exp, batch) {
   if (exp.delimiter) check('delimiter', JSON.stringify(exp.delimiter), JSON.stringify(o.csv?.delimiter));
   if (exp.date_format) check('date format', exp.date_format.replace('Mon', 'MMM'), o.dateFormat);
   if (exp.decimal) check('decimal mark', exp.decimal, o.csv?.decimalSeparator);
-  if (exp.header_row !== undefined) check('header row', exp.header_row, o.csv?.headerRow);
+  // EXPECTED.json counts the header's line from 1 (SOURCES.md: "4 metadata lines above the header"
+  // for header_row 5); the API's headerRow counts from 0 (DESIGN §7).
+  if (exp.header_row !== undefined) check('header row (from 0)', exp.header_row - 1, o.csv?.headerRow);
   if (exp.sign_flipped) check('invert sign', true, o.invertSign);
   return off;
 }

@@ -17,7 +17,7 @@ describe('statement import: errors, categories, rules and profiles', () => {
       token,
       csv([
         ['2024-01-10', 'Good one', '-10.00'],
-        ['2999-01-01', 'From the future', '-5.00'],
+        [`${new Date().getUTCFullYear() + 1}-01-15`, 'From the future', '-5.00'],
         ['2024-01-11', 'Nothing', '0.00'],
         ['2024-01-12', 'Good two', '20.00'],
       ]) + 'garbage;;;\n',
