@@ -124,7 +124,10 @@ const money = (c) => (c / 100).toFixed(2);
 
 function encodingName(label) {
   // EXPECTED.json names encodings as Python does (latin-1, cp1250, utf-8-bom); the API speaks WHATWG labels.
-  const l = String(label).toLowerCase().replace(/-bom$/, '').replace(/^latin-1$/, 'latin1');
+  const l = String(label)
+    .toLowerCase()
+    .replace(/-bom$/, '')
+    .replace(/^latin-1$/, 'latin1');
   try {
     return new TextDecoder(l).encoding;
   } catch {

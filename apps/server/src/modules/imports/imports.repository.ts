@@ -322,13 +322,7 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
  * writes the transactions table of the transactions module: the import is its one bulk writer.
  * Returns how many transactions were created.
  */
-export async function commitRange(
-  db: Db,
-  userId: string,
-  batchId: string,
-  from: number,
-  to: number,
-): Promise<number> {
+export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
   const range = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}
         and not r.skipped and r.status in ('new', 'possible-duplicate')`;
   await db.execute(sql`
