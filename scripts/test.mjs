@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test suite and ends with one line: "N passed, N failed".
 // Server tests run on PGlite always and on PostgreSQL too when DATABASE_URL is set.
+// With IMPORT_CORPUS_DIR set, the import corpus check runs last (scripts/check-import-corpus.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,6 +79,22 @@ suites.push({
     return { code, counts: playwrightCounts(file) };
   },
 });
+
+// The real bank files of the import corpus (outside the repository): each file is one test.
+const corpusDir = process.env.IMPORT_CORPUS_DIR;
+if (corpusDir) {
+  suites.push({
+    name: 'import corpus',
+    exec: () => {
+      const file = join(out, 'import-corpus.json');
+      const code = run('node', [join(root, 'scripts/check-import-corpus.mjs'), corpusDir, '--json', file], {
+        cwd: root,
+        label: `import corpus (${corpusDir})`,
+      });
+      return { code, counts: existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null };
+    },
+  });
+}
 
 let passed = 0;
 let failed = 0;

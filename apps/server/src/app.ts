@@ -25,6 +25,7 @@ import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(recurringRoutes, ctx);
         await protectedScope.register(analyticsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
+        await protectedScope.register(importsRoutes, ctx);
       });
     },
     { prefix: '/api' },

@@ -78,3 +78,176 @@ export const importOptionsSchema = z.object({
   csv: importCsvOptionsSchema.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Import batches, rows, rules and profiles (the API of DESIGN §7 around the parsing engine).
+
+export const IMPORT_LIMITS = {
+  /** Largest statement file accepted. */
+  maxBytes: 20 * 1024 * 1024,
+  /** Most postings one file may hold. */
+  maxPostings: 200_000,
+  /** Rows per page of GET /imports/{id}. */
+  pageSizeDefault: 100,
+  pageSizeMax: 1000,
+  /** Batches with more rows than this commit in the background. */
+  backgroundRows: 2000,
+  /** Days either side of a posting in which an existing transaction of the same amount is a near match. */
+  nearMatchDays: 3,
+} as const;
+
+export const IMPORT_BATCH_STATUS = ['preview', 'importing', 'committed', 'reverted', 'failed'] as const;
+export type ImportBatchStatus = (typeof IMPORT_BATCH_STATUS)[number];
+export const IMPORT_ROW_STATUS = ['new', 'duplicate', 'possible-duplicate', 'error', 'skipped'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUS)[number];
+export const SUGGESTED_BY = ['rule', 'history', 'file', 'fallback', 'user'] as const;
+export type SuggestedBy = (typeof SUGGESTED_BY)[number];
+
+export const IMPORT_MSG = {
+  noFile: 'Choose a statement file to import',
+  tooLarge: 'The file is larger than 20 MB. Split the statement into smaller files and import them one by one.',
+  tooManyPostings: 'The file holds more than 200,000 postings. Split it into smaller files and import them one by one.',
+  badOptions: 'The import settings are not valid',
+  optionsNotJson: 'The import settings must be a JSON object',
+  notPreview: 'This import is no longer a preview',
+  notCommitted: 'Only a finished import can be undone',
+  importing: 'This import is still running',
+  futureDate: 'The date is after today',
+  zeroAmount: 'The amount is zero',
+  tooBig: 'The amount is too large',
+  noDate: 'The date could not be read',
+  noAmount: 'The amount could not be read',
+  duplicate: 'Already imported',
+  duplicateLedger: 'The same transaction is already in your ledger',
+  possibleDuplicate: (date: string) => `A transaction of the same amount exists on ${date}`,
+  wrongCategory: 'Choose a category of the same type as the row',
+} as const;
+
+const uuid = (message: string) => z.string({ error: message }).uuid(message);
+
+/** Body of PUT /imports/{id}. */
+export const importUpdateSchema = z.object({
+  options: importOptionsSchema.optional(),
+  rows: z
+    .array(
+      z.object({
+        index: z.number({ error: 'Row index must be a whole number' }).int().min(0),
+        categoryId: uuid('Unknown category').optional(),
+        skip: z.boolean({ error: 'skip must be true or false' }).optional(),
+        /** With categoryId: the same category for every row of this row's payee and type. */
+        samePayee: z.boolean({ error: 'samePayee must be true or false' }).optional(),
+      }),
+      { error: 'rows must be a list' },
+    )
+    .max(IMPORT_LIMITS.pageSizeMax * 10, 'Too many rows in one update')
+    .optional(),
+});
+export type ImportUpdate = z.infer<typeof importUpdateSchema>;
+
+/** Query of GET /imports/{id}: one page of rows. */
+export const importRowsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${IMPORT_LIMITS.pageSizeMax}` })
+    .int(`Limit must be a whole number from 1 to ${IMPORT_LIMITS.pageSizeMax}`)
+    .min(1, `Limit must be a whole number from 1 to ${IMPORT_LIMITS.pageSizeMax}`)
+    .max(IMPORT_LIMITS.pageSizeMax, `Limit must be a whole number from 1 to ${IMPORT_LIMITS.pageSizeMax}`)
+    .default(IMPORT_LIMITS.pageSizeDefault),
+  /** The index of the first row of the page (answered as nextCursor). */
+  cursor: z.coerce.number({ error: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').optional(),
+  status: z.enum(IMPORT_ROW_STATUS, { error: 'Unknown row status' }).optional(),
+});
+export type ImportRowsQuery = z.infer<typeof importRowsQuerySchema>;
+
+export interface ImportSummary {
+  /** Every posting read from the file. */
+  rows: number;
+  /** Signed sum of the readable amounts. */
+  total: number;
+  /** Sum of the positive amounts. */
+  income: number;
+  /** Sum of the negative amounts, as a positive number. */
+  expense: number;
+  incomeCount: number;
+  expenseCount: number;
+  earliest: string | null;
+  latest: string | null;
+  new: number;
+  duplicates: number;
+  possibleDuplicates: number;
+  errors: number;
+  skipped: number;
+  /** Transactions the commit created (0 until committed). */
+  imported: number;
+}
+
+export interface ImportRow {
+  index: number;
+  date: string | null;
+  amount: number | null;
+  description: string;
+  payee?: string;
+  account?: string;
+  externalId?: string;
+  status: ImportRowStatus;
+  message?: string;
+  categoryId: string | null;
+  suggestedBy?: SuggestedBy;
+}
+
+export interface ImportBatch {
+  id: string;
+  fileName: string;
+  format: ImportFormat;
+  status: ImportBatchStatus;
+  createdAt: string;
+  options: ImportOptions;
+  needsReview: string[];
+  summary: ImportSummary;
+  /** The CSV header row, when the file has one (to choose column roles from). */
+  header?: string[];
+  /** Why the batch failed, when it did. */
+  message?: string;
+  progress?: { done: number; total: number };
+  rows?: ImportRow[];
+  meta?: { nextCursor: number | null };
+}
+
+export const ruleInputSchema = z.object({
+  contains: z
+    .string({ error: 'Enter the text to look for' })
+    .trim()
+    .min(1, 'Enter the text to look for')
+    .max(100, 'The text must be at most 100 characters'),
+  categoryId: uuid('Please select a category'),
+});
+export type RuleInput = z.infer<typeof ruleInputSchema>;
+
+export interface ImportRule {
+  id: string;
+  contains: string;
+  categoryId: string;
+  createdAt: string;
+}
+
+export const profileInputSchema = z.object({
+  name: z
+    .string({ error: 'Enter a name for the profile' })
+    .trim()
+    .min(1, 'Enter a name for the profile')
+    .max(50, 'The name must be at most 50 characters'),
+  /** The header row the profile is recognised by (the file's own column names). */
+  header: z.array(z.string().max(200)).min(1, 'A profile needs the header row').max(200),
+  options: importOptionsSchema,
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export interface ImportProfile {
+  id: string;
+  name: string;
+  header: string[];
+  options: ImportOptions;
+  createdAt: string;
+}
+
+/** The key a header row is recognised by: trimmed, lower-cased cells joined by a unit separator. */
+export const headerKey = (header: readonly string[]) => header.map((h) => h.trim().toLowerCase()).join('\u001f');

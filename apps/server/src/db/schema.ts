@@ -4,11 +4,15 @@ import {
   boolean,
   check,
   date,
+  customType,
   foreignKey,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
+  primaryKey,
   unique,
   primaryKey,
   uniqueIndex,
@@ -117,6 +121,135 @@ export const recurringTransactions = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+export const IMPORT_BATCH_STATUSES = ['preview', 'importing', 'committed', 'reverted', 'failed'] as const;
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'possible-duplicate', 'error'] as const;
+
+/** One uploaded statement file: its preview, then its commit and perhaps its undo (DESIGN §7). */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    format: text('format').$type<'csv' | 'ofx' | 'qif' | 'camt'>().notNull(),
+    status: text('status').$type<(typeof IMPORT_BATCH_STATUSES)[number]>().notNull().default('preview'),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    needsReview: jsonb('needs_review').$type<string[]>().notNull().default([]),
+    /** A CSV file's header row, to choose column roles from. */
+    header: jsonb('header').$type<string[]>(),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    /** The uploaded bytes, kept while in preview so new options can re-read them; cleared on commit. */
+    fileData: bytea('file_data'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('import_batches_user_id_key').on(t.userId, t.id),
+    check(
+      'import_batches_status_check',
+      sql`${t.status} in ('preview', 'importing', 'committed', 'reverted', 'failed')`,
+    ),
+    check('import_batches_format_check', sql`${t.format} in ('csv', 'ofx', 'qif', 'camt')`),
+    index('import_batches_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The postings read from a batch's file, exactly as previewed; the commit imports these. */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    batchId: uuid('batch_id').notNull(),
+    idx: integer('idx').notNull(),
+    userId: uuid('user_id').notNull(),
+    date: date('date', { mode: 'string' }),
+    /** Signed: positive is money in. Null when the file's amount could not be read. */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    description: text('description').notNull().default(''),
+    payee: text('payee'),
+    account: text('account'),
+    externalId: text('external_id'),
+    /** Bank id or fingerprint (with occurrence number); unique per user once imported. */
+    dedupeKey: text('dedupe_key'),
+    status: text('status').$type<(typeof IMPORT_ROW_STATUSES)[number]>().notNull(),
+    skipped: boolean('skipped').notNull().default(false),
+    message: text('message'),
+    categoryId: uuid('category_id'),
+    suggestedBy: text('suggested_by').$type<'rule' | 'history' | 'file' | 'fallback' | 'user'>(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_rows_pkey', columns: [t.batchId, t.idx] }),
+    check('import_rows_status_check', sql`${t.status} in ('new', 'duplicate', 'possible-duplicate', 'error')`),
+    foreignKey({
+      name: 'import_rows_batch_fk',
+      columns: [t.userId, t.batchId],
+      foreignColumns: [importBatches.userId, importBatches.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Bank ids and fingerprints already imported, so the same posting never imports twice. */
+export const importKeys = pgTable(
+  'import_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    batchId: uuid('batch_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_keys_pkey', columns: [t.userId, t.key] }),
+    foreignKey({
+      name: 'import_keys_batch_fk',
+      columns: [t.userId, t.batchId],
+      foreignColumns: [importBatches.userId, importBatches.id],
+    }).onDelete('cascade'),
+    index('import_keys_batch_idx').on(t.batchId),
+  ],
+);
+
+/** Categorisation rules: a posting whose text contains `contains` gets `categoryId`. */
+export const importRules = pgTable(
+  'import_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contains: varchar('contains', { length: 100 }).notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_rules_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Saved CSV mappings, recognised by the file's header row. */
+export const importProfiles = pgTable(
+  'import_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    header: jsonb('header').$type<string[]>().notNull(),
+    /** The header row normalised (trimmed, lower case, joined by a unit separator). */
+    headerKey: text('header_key').notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_profiles_user_header_idx').on(t.userId, t.headerKey)],
+);
+
 export const transactions = pgTable(
   'transactions',
   {
@@ -134,6 +267,8 @@ export const transactions = pgTable(
     receiptMime: text('receipt_mime'),
     recurringId: uuid('recurring_id').references(() => recurringTransactions.id, { onDelete: 'set null' }),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    /** The statement import that created it (reverting the import removes it); null otherwise. */
+    importBatchId: uuid('import_batch_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +280,14 @@ export const transactions = pgTable(
       columns: [t.userId, t.categoryId, t.type],
       foreignColumns: [categories.userId, categories.id, categories.type],
     }).onDelete('restrict'),
+    foreignKey({
+      name: 'transactions_import_batch_fk',
+      columns: [t.userId, t.importBatchId],
+      foreignColumns: [importBatches.userId, importBatches.id],
+    }),
+    index('transactions_import_batch_idx')
+      .on(t.importBatchId)
+      .where(sql`${t.importBatchId} is not null`),
     // Exactly-once generation of recurring occurrences.
     uniqueIndex('transactions_recurring_occurrence_key').on(t.recurringId, t.occurrenceDate),
     // Newest-first paging and date-range filters.

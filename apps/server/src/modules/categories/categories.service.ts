@@ -1,5 +1,5 @@
 import type { Category, CategoryData, TransactionType } from '@ledgerly/shared';
-import { DEFAULT_CATEGORIES } from '@ledgerly/shared';
+import { DEFAULT_CATEGORIES, DEFAULT_ICON } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, readOnly } from '../../errors.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
@@ -87,3 +87,16 @@ export async function findCategory(db: Db, userId: string, id: string): Promise<
 
 /** A category's reference as transactions, budgets and recurring items show it. */
 export { toCategoryRef } from './categories.mapper.js';
+
+/** The user's category of this type and name (any case), created with default looks if missing. */
+export async function findOrCreate(
+  db: Db,
+  userId: string,
+  name: string,
+  type: 'expense' | 'income',
+): Promise<Category> {
+  await repo.insertCategories(db, [{ userId, name, type, color: '#64748b', icon: DEFAULT_ICON }]);
+  const found = (await repo.listCategories(db, userId, type)).find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw new Error(`category ${name} vanished`);
+  return toCategory(found);
+}

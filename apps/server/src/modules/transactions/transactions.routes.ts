@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { todayIn } from '@ledgerly/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { assertUuid } from '../../lib/ids.js';
@@ -15,6 +17,23 @@ export const transactionsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   app.get('/transactions/summary', async (request) => {
     const { user } = request;
     return { data: await service.summary(deps, user, request.query) };
+  });
+
+  /** The list's matching transactions as CSV, streamed; the importer reads it back (DESIGN §7). */
+  app.get('/transactions/export.csv', async (request, reply) => {
+    const { user } = request;
+    const lines = service.exportCsv(deps, user, request.query);
+    // The first line comes after the filters are checked, so a bad filter is still a plain 400.
+    const first = await lines.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* lines;
+    }
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="transactions-${todayIn(user.timezone)}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(all()));
   });
 
   app.get<{ Params: { id: string } }>('/transactions/:id', async (request) => {

@@ -193,3 +193,32 @@ export async function signedReceipt(
   const image = await receipts.store.read(row.receiptKey, req.variant);
   return image ? { image, mime: row.receiptMime } : null;
 }
+
+/** Rows fetched per keyset page while a CSV export is written. */
+const CSV_PAGE = 1000;
+
+/** A CSV cell: quoted when it holds a delimiter, a quote or a line break (RFC 4180). */
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * The transactions matching the list's filters as CSV lines (header first), newest first,
+ * read page by page so memory stays flat. Columns: Date (YYYY-MM-DD), Description, Category,
+ * Amount (signed: income positive, expense negative, point decimals) — what the importer reads back.
+ */
+export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unknown): AsyncGenerator<string> {
+  const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
+  yield 'Date,Description,Category,Amount\r\n';
+  let after: Parameters<typeof repo.listTransactions>[4];
+  for (;;) {
+    const rows = await repo.listTransactions(deps.db, owner.id, filter, CSV_PAGE, after);
+    let chunk = '';
+    for (const r of rows) {
+      const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category.name)},${(cents / 100).toFixed(2)}\r\n`;
+    }
+    if (chunk) yield chunk;
+    const last = rows[rows.length - 1];
+    if (rows.length < CSV_PAGE || !last) return;
+    after = { date: last.date, createdAt: last.cursorCreatedAt, id: last.id };
+  }
+}

@@ -18,6 +18,8 @@ import {
   type TransactionFilters as Filters,
 } from '../filters';
 import { useDebouncedValue } from '../use-debounced-value';
+import { ImportWizard } from '../../imports/components/import-wizard';
+import { ExportCsvButton } from './export-csv-button';
 import { ExportPdfButton } from './export-pdf-button';
 import { ReceiptPreviewDialog } from './receipt-preview-dialog';
 import { transactionTitle } from './transaction-card';
@@ -42,6 +44,7 @@ export function TransactionsTab() {
     transaction: null,
   });
   const [toDelete, setToDelete] = useState<Transaction | null>(null);
+  const [importing, setImporting] = useState(false);
   const [receiptOf, setReceiptOf] = useState<Transaction | null>(null);
 
   const list = useTransactions(filters);
@@ -75,6 +78,11 @@ export function TransactionsTab() {
           <>
             {/* Exports what the filter fields show, including search text still being typed. */}
             <ExportPdfButton filters={draft} today={today} onSuccess={flash.showSuccess} onError={flash.showError} />
+            <ExportCsvButton filters={draft} today={today} onSuccess={flash.showSuccess} onError={flash.showError} />
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              <span aria-hidden="true">⬆️</span>
+              Import
+            </Button>
             <Button onClick={() => setForm({ open: true, transaction: null })}>
               <span aria-hidden="true">+</span>
               Add Transaction
@@ -135,6 +143,7 @@ export function TransactionsTab() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
+      <ImportWizard open={importing} onClose={() => setImporting(false)} onDone={flash.showSuccess} />
       <ReceiptPreviewDialog
         url={receiptOf?.receiptUrl ?? null}
         label={receiptOf ? transactionTitle(receiptOf) : ''}

@@ -1,0 +1,432 @@
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { importBatches, importKeys, importRows } from '../../db/schema.js';
+
+export type BatchRow = Omit<typeof importBatches.$inferSelect, 'fileData'>;
+export type ImportRowRecord = typeof importRows.$inferSelect;
+export type NewImportRow = Omit<ImportRowRecord, 'batchId' | 'userId' | 'skipped'>;
+
+/** Rows of a raw query, on node-postgres and PGlite alike. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Statement-sized chunks: one JSON parameter each, so no chunk nears the 65,535-parameter limit. */
+const CHUNK = 5000;
+
+const batchColumns = {
+  id: importBatches.id,
+  userId: importBatches.userId,
+  fileName: importBatches.fileName,
+  format: importBatches.format,
+  status: importBatches.status,
+  options: importBatches.options,
+  needsReview: importBatches.needsReview,
+  header: importBatches.header,
+  summary: importBatches.summary,
+  progressDone: importBatches.progressDone,
+  progressTotal: importBatches.progressTotal,
+  message: importBatches.message,
+  createdAt: importBatches.createdAt,
+  updatedAt: importBatches.updatedAt,
+};
+
+const ownBatch = (userId: string, id: string) => and(eq(importBatches.userId, userId), eq(importBatches.id, id));
+
+export async function insertBatch(
+  db: Db,
+  values: Pick<
+    typeof importBatches.$inferInsert,
+    'userId' | 'fileName' | 'format' | 'options' | 'needsReview' | 'header' | 'summary' | 'fileData'
+  >,
+): Promise<BatchRow> {
+  const [row] = await db.insert(importBatches).values(values).returning(batchColumns);
+  return row!;
+}
+
+export async function findBatch(db: Db, userId: string, id: string): Promise<BatchRow | null> {
+  const rows = await db.select(batchColumns).from(importBatches).where(ownBatch(userId, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findBatchFile(db: Db, userId: string, id: string): Promise<Buffer | null> {
+  const rows = await db
+    .select({ fileData: importBatches.fileData })
+    .from(importBatches)
+    .where(ownBatch(userId, id))
+    .limit(1);
+  return rows[0]?.fileData ?? null;
+}
+
+export function listBatches(db: Db, userId: string, limit: number): Promise<BatchRow[]> {
+  return db
+    .select(batchColumns)
+    .from(importBatches)
+    .where(eq(importBatches.userId, userId))
+    .orderBy(desc(importBatches.createdAt), desc(importBatches.id))
+    .limit(limit);
+}
+
+export async function updateBatch(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof importBatches.$inferInsert,
+      | 'format'
+      | 'options'
+      | 'needsReview'
+      | 'header'
+      | 'summary'
+      | 'status'
+      | 'progressDone'
+      | 'progressTotal'
+      | 'message'
+    > & { fileData: Buffer | null }
+  >,
+  onlyIfStatus?: BatchRow['status'][],
+): Promise<BatchRow | null> {
+  const where: SQL | undefined = onlyIfStatus
+    ? and(ownBatch(userId, id), sql`${importBatches.status} in ${onlyIfStatus}`)
+    : ownBatch(userId, id);
+  const rows = await db
+    .update(importBatches)
+    .set({ ...values, updatedAt: new Date() })
+    .where(where)
+    .returning(batchColumns);
+  return rows[0] ?? null;
+}
+
+/** Deletes a batch in one of the given states (its rows and keys go with it). */
+export async function deleteBatch(db: Db, userId: string, id: string, statuses: BatchRow['status'][]) {
+  const rows = await db
+    .delete(importBatches)
+    .where(and(ownBatch(userId, id), sql`${importBatches.status} in ${statuses}`))
+    .returning({ id: importBatches.id });
+  return rows.length > 0;
+}
+
+/** Writes the preview's rows in chunks, each one statement with one JSON parameter. */
+export async function insertRows(db: Db, userId: string, batchId: string, rows: NewImportRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => ({
+      idx: r.idx,
+      date: r.date,
+      amount_cents: r.amountCents,
+      description: r.description,
+      payee: r.payee,
+      account: r.account,
+      external_id: r.externalId,
+      dedupe_key: r.dedupeKey,
+      status: r.status,
+      message: r.message,
+      category_id: r.categoryId,
+      suggested_by: r.suggestedBy,
+    }));
+    await db.execute(sql`
+      insert into import_rows
+        (batch_id, user_id, idx, date, amount_cents, description, payee, account, external_id, dedupe_key,
+         status, message, category_id, suggested_by)
+      select ${batchId}::uuid, ${userId}::uuid, x.idx, x.date, x.amount_cents, x.description, x.payee, x.account,
+             x.external_id, x.dedupe_key, x.status, x.message, x.category_id, x.suggested_by
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
+        idx integer, date date, amount_cents bigint, description text, payee text, account text,
+        external_id text, dedupe_key text, status text, message text, category_id uuid, suggested_by text)`);
+  }
+}
+
+export async function deleteRows(db: Db, userId: string, batchId: string): Promise<void> {
+  await db.delete(importRows).where(and(eq(importRows.userId, userId), eq(importRows.batchId, batchId)));
+}
+
+/** The status a row shows: `skipped` when the user set it aside, else what the preview decided. */
+export const shownStatus = sql<string>`case when ${importRows.skipped} then 'skipped' else ${importRows.status} end`;
+
+/** One page of rows in file order, from index `from`. */
+export function listRows(
+  db: Db,
+  userId: string,
+  batchId: string,
+  from: number,
+  limit: number,
+  status?: string,
+): Promise<(ImportRowRecord & { shown: string })[]> {
+  const parts = [eq(importRows.userId, userId), eq(importRows.batchId, batchId), sql`${importRows.idx} >= ${from}`];
+  if (status) parts.push(sql`${shownStatus} = ${status}`);
+  return db
+    .select({
+      batchId: importRows.batchId,
+      idx: importRows.idx,
+      userId: importRows.userId,
+      date: importRows.date,
+      amountCents: importRows.amountCents,
+      description: importRows.description,
+      payee: importRows.payee,
+      account: importRows.account,
+      externalId: importRows.externalId,
+      dedupeKey: importRows.dedupeKey,
+      status: importRows.status,
+      skipped: importRows.skipped,
+      message: importRows.message,
+      categoryId: importRows.categoryId,
+      suggestedBy: importRows.suggestedBy,
+      shown: shownStatus,
+    })
+    .from(importRows)
+    .where(and(...parts))
+    .orderBy(importRows.idx)
+    .limit(limit);
+}
+
+export interface RowSums {
+  rows: number;
+  totalCents: number;
+  incomeCents: number;
+  expenseCents: number;
+  incomeCount: number;
+  expenseCount: number;
+  earliest: string | null;
+  latest: string | null;
+  new: number;
+  duplicates: number;
+  possibleDuplicates: number;
+  errors: number;
+  skipped: number;
+}
+
+/** The batch's summary figures, summed by the database over its rows. */
+export async function sumRows(db: Db, userId: string, batchId: string): Promise<RowSums> {
+  const result = await db.execute(sql`
+    select count(*)::int as rows,
+           coalesce(sum(amount_cents), 0)::bigint as total_cents,
+           coalesce(sum(amount_cents) filter (where amount_cents > 0), 0)::bigint as income_cents,
+           coalesce(-sum(amount_cents) filter (where amount_cents < 0), 0)::bigint as expense_cents,
+           (count(*) filter (where amount_cents > 0))::int as income_count,
+           (count(*) filter (where amount_cents < 0))::int as expense_count,
+           min(date)::text as earliest, max(date)::text as latest,
+           (count(*) filter (where not skipped and status = 'new'))::int as new,
+           (count(*) filter (where not skipped and status = 'duplicate'))::int as duplicates,
+           (count(*) filter (where not skipped and status = 'possible-duplicate'))::int as possible_duplicates,
+           (count(*) filter (where not skipped and status = 'error'))::int as errors,
+           (count(*) filter (where skipped))::int as skipped
+    from import_rows where user_id = ${userId} and batch_id = ${batchId}`);
+  const r = rowsOf<Record<string, number | string | null>>(result)[0] ?? {};
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    rows: n(r.rows),
+    totalCents: n(r.total_cents),
+    incomeCents: n(r.income_cents),
+    expenseCents: n(r.expense_cents),
+    incomeCount: n(r.income_count),
+    expenseCount: n(r.expense_count),
+    earliest: (r.earliest as string | null) ?? null,
+    latest: (r.latest as string | null) ?? null,
+    new: n(r.new),
+    duplicates: n(r.duplicates),
+    possibleDuplicates: n(r.possible_duplicates),
+    errors: n(r.errors),
+    skipped: n(r.skipped),
+  };
+}
+
+/** Which of `keys` the user has imported before. */
+export async function findImportedKeys(db: Db, userId: string, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const result = await db.execute(sql`
+      select k.key from import_keys k
+      where k.user_id = ${userId}
+        and k.key in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`);
+    for (const r of rowsOf<{ key: string }>(result)) found.add(r.key);
+  }
+  return found;
+}
+
+export interface RowChange {
+  index: number;
+  categoryId?: string | undefined;
+  skip?: boolean | undefined;
+}
+
+/** The rows at these indexes: their type (from the amount's sign) and payee text. */
+export async function findRowsByIndex(
+  db: Db,
+  userId: string,
+  batchId: string,
+  indexes: number[],
+): Promise<{ idx: number; amountCents: number | null; status: string; text: string }[]> {
+  const result = await db.execute(sql`
+    select idx, amount_cents, status, coalesce(nullif(payee, ''), description) as text
+    from import_rows
+    where user_id = ${userId} and batch_id = ${batchId}
+      and idx in (select (jsonb_array_elements_text(${JSON.stringify(indexes)}::jsonb))::int)`);
+  return rowsOf<{ idx: number; amount_cents: number | null; status: string; text: string }>(result).map((r) => ({
+    idx: Number(r.idx),
+    amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
+    status: r.status,
+    text: r.text,
+  }));
+}
+
+/** Applies the user's per-row choices in one statement. */
+export async function applyRowChanges(db: Db, userId: string, batchId: string, changes: RowChange[]): Promise<void> {
+  if (!changes.length) return;
+  const list = changes.map((c) => ({ idx: c.index, category_id: c.categoryId ?? null, skip: c.skip ?? null }));
+  await db.execute(sql`
+    update import_rows r
+    set category_id = coalesce(x.category_id, r.category_id),
+        suggested_by = case when x.category_id is null then r.suggested_by else 'user' end,
+        skipped = coalesce(x.skip, r.skipped)
+    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(idx integer, category_id uuid, skip boolean)
+    where r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx = x.idx`);
+}
+
+/** Sets the category of every importable row of the batch with this payee text and sign. */
+export async function setCategoryForPayee(
+  db: Db,
+  userId: string,
+  batchId: string,
+  text: string,
+  income: boolean,
+  categoryId: string,
+): Promise<void> {
+  await db.execute(sql`
+    update import_rows set category_id = ${categoryId}, suggested_by = 'user'
+    where user_id = ${userId} and batch_id = ${batchId}
+      and coalesce(nullif(payee, ''), description) = ${text}
+      and status in ('new', 'possible-duplicate')
+      and ${income ? sql`amount_cents > 0` : sql`amount_cents < 0`}`);
+}
+
+/** How many rows the commit will import. */
+export async function countImportable(db: Db, userId: string, batchId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from import_rows
+    where user_id = ${userId} and batch_id = ${batchId} and not skipped and status in ('new', 'possible-duplicate')`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** The highest row index of the batch (-1 when it has none). */
+export async function maxIndex(db: Db, userId: string, batchId: string): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce(max(idx), -1)::int as m from import_rows where user_id = ${userId} and batch_id = ${batchId}`,
+  );
+  return Number(rowsOf<{ m: number }>(result)[0]?.m ?? -1);
+}
+
+/**
+ * Imports the previewed rows with index in [from, to) that are to be imported: first claims
+ * their bank ids / fingerprints (a row whose key another import claimed meanwhile is skipped, so
+ * nothing is ever imported twice), then inserts one transaction per claimed row — in SQL, straight from
+ * the stored rows, so a 100,000-row commit moves no data through the server. The statement
+ * writes the transactions table of the transactions module: the import is its one bulk writer.
+ * Returns how many transactions were created.
+ */
+export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
+  const range = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}
+        and not r.skipped and r.status in ('new', 'possible-duplicate')`;
+  await db.execute(sql`
+    insert into import_keys (user_id, key, batch_id)
+    select r.user_id, r.dedupe_key, r.batch_id from import_rows r
+    where ${range} and r.dedupe_key is not null
+    on conflict do nothing`);
+  // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into transactions (user_id, category_id, type, amount_cents, description, date, import_batch_id)
+      select r.user_id, r.category_id,
+             case when r.amount_cents > 0 then 'income' else 'expense' end,
+             abs(r.amount_cents),
+             nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
+             r.date, r.batch_id
+      from import_rows r
+      where ${range}
+        and (r.dedupe_key is null or exists (
+          select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))
+      returning 1
+    )
+    select count(*)::int as n from inserted`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Removes the transactions and claimed keys of a batch; returns how many transactions went. */
+export async function revertBatch(db: Db, userId: string, batchId: string): Promise<number> {
+  await db.delete(importKeys).where(and(eq(importKeys.userId, userId), eq(importKeys.batchId, batchId)));
+  const result = await db.execute(sql`
+    with gone as (
+      delete from transactions where user_id = ${userId} and import_batch_id = ${batchId} returning 1
+    )
+    select count(*)::int as n from gone`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+export interface LedgerMatch {
+  id: string;
+  date: string;
+  type: 'income' | 'expense';
+  amountCents: number;
+  description: string | null;
+}
+
+/**
+ * The user's transactions within `days` of any of the given (date, amount) pairs with that
+ * amount (amount as stored: positive cents with a type).
+ */
+export async function findLedgerNear(
+  db: Db,
+  userId: string,
+  pairs: { d: string; a: number; t: string }[],
+  days: number,
+): Promise<LedgerMatch[]> {
+  const out = new Map<string, LedgerMatch>();
+  for (let i = 0; i < pairs.length; i += CHUNK) {
+    const chunk = pairs.slice(i, i + CHUNK);
+    const result = await db.execute(sql`
+      select distinct t.id, t.date::text as date, t.type, t.amount_cents, t.description
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as p(d date, a bigint, t text)
+      join transactions t
+        on t.user_id = ${userId} and t.type = p.t and t.amount_cents = p.a
+       and t.date between p.d - ${days}::int and p.d + ${days}::int`);
+    for (const r of rowsOf<{
+      id: string;
+      date: string;
+      type: 'income' | 'expense';
+      amount_cents: number;
+      description: string | null;
+    }>(result)) {
+      out.set(r.id, {
+        id: r.id,
+        date: r.date,
+        type: r.type,
+        amountCents: Number(r.amount_cents),
+        description: r.description,
+      });
+    }
+  }
+  return [...out.values()];
+}
+
+/** For each text, the category most used by the user's transactions with exactly that description. */
+export async function findHistoryCategories(
+  db: Db,
+  userId: string,
+  texts: string[],
+): Promise<Map<string, { income?: string; expense?: string }>> {
+  const out = new Map<string, { income?: string; expense?: string }>();
+  for (let i = 0; i < texts.length; i += CHUNK) {
+    const chunk = texts.slice(i, i + CHUNK);
+    const result = await db.execute(sql`
+      select distinct on (description, type) description, type, category_id
+      from transactions
+      where user_id = ${userId}
+        and description in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
+      group by description, type, category_id
+      order by description, type, count(*) desc, max(date) desc`);
+    for (const r of rowsOf<{ description: string; type: 'income' | 'expense'; category_id: string }>(result)) {
+      const entry = out.get(r.description) ?? {};
+      entry[r.type] = r.category_id;
+      out.set(r.description, entry);
+    }
+  }
+  return out;
+}

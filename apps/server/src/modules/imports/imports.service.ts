@@ -1,0 +1,430 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportBatch, ImportOptions, ImportRow, ImportSummary, SuggestedBy } from '@ledgerly/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MSG,
+  fromCents,
+  importOptionsSchema,
+  importRowsQuerySchema,
+  importUpdateSchema,
+  todayIn,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import * as categories from '../categories/categories.service.js';
+import { ImportFileError, type ParsedPosting, parseStatement } from './parse/index.js';
+import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
+import * as repo from './imports.repository.js';
+import * as rulesRepo from './rules.repository.js';
+import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
+
+/** Commits running in this process: progress for GET, and promises to await on shutdown. */
+export class ImportJobs {
+  readonly progress = new Map<string, { done: number; total: number }>();
+  readonly running = new Set<Promise<void>>();
+  track(job: Promise<void>): void {
+    this.running.add(job);
+    void job.finally(() => this.running.delete(job));
+  }
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+export interface ImportDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: ImportJobs;
+}
+
+export interface Owner {
+  id: string;
+  timezone: string;
+}
+
+/** Rows per statement of a commit: the progress moves after each. */
+const COMMIT_STEP = 5000;
+
+const UNCATEGORIZED = 'Uncategorized';
+
+/** Reads the `options` form field (a JSON string) or body value. */
+export function readOptions(raw: unknown): ImportOptions {
+  if (raw === undefined || raw === null || raw === '') return {};
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw validationError(IMPORT_MSG.optionsNotJson, { options: IMPORT_MSG.optionsNotJson });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw validationError(IMPORT_MSG.optionsNotJson, { options: IMPORT_MSG.optionsNotJson });
+  }
+  const result = importOptionsSchema.safeParse(value);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? IMPORT_MSG.badOptions;
+    throw validationError(`${IMPORT_MSG.badOptions}: ${message}`, { options: message });
+  }
+  return result.data;
+}
+
+/** Runs the parsing engine; its refusals become 400 (or 413 for too many postings), never a 500. */
+function runParser(log: FastifyBaseLogger, bytes: Uint8Array, options: ImportOptions, fileName: string) {
+  let result: ReturnType<typeof parseStatement>;
+  try {
+    result = parseStatement(bytes, options, fileName);
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      if (/TOO_MANY|TOO_LARGE/i.test(error.code)) throw payloadTooLarge(error.message);
+      throw validationError(error.message, { file: error.message });
+    }
+    if (error instanceof AppError) throw error;
+    log.warn({ err: error }, 'statement could not be parsed');
+    const message = 'The file could not be read as a bank statement';
+    throw validationError(message, { file: message });
+  }
+  if (result.postings.length > IMPORT_LIMITS.maxPostings) throw payloadTooLarge(IMPORT_MSG.tooManyPostings);
+  return result;
+}
+
+/** Reads the file with the given options, a chosen profile's, or the profile saved for its header. */
+async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
+  if (given.profileId) {
+    const saved = await profileOptions(deps.db, owner.id, given.profileId);
+    const parsed = runParser(deps.log, bytes, mergeOptions(saved, given), fileName);
+    return { ...parsed, options: { ...parsed.options, profileId: given.profileId } };
+  }
+  const parsed = runParser(deps.log, bytes, given, fileName);
+  if (parsed.format !== 'csv' || !parsed.header?.length || hasCsvChoices(given)) return parsed;
+  const profile = await profileForHeader(deps.db, owner.id, parsed.header);
+  if (!profile) return parsed;
+  const again = runParser(deps.log, bytes, mergeOptions(profile.options, given), fileName);
+  return { ...again, options: { ...again.options, profileId: profile.id } };
+}
+
+const hasCsvChoices = (o: ImportOptions) => Boolean(o.csv && Object.keys(o.csv).length) || Boolean(o.dateFormat);
+
+function mergeOptions(base: ImportOptions, over: ImportOptions): ImportOptions {
+  return { ...base, ...over, csv: { ...base.csv, ...over.csv } };
+}
+
+/** Gives every importable row a category of its type (DESIGN §7 order), creating "Uncategorized" on need. */
+async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
+  const importable = rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
+  if (!importable.length) return;
+  const own = await categories.list(db, userId, undefined);
+  const typeOf = new Map(own.map((c) => [c.id, c.type] as const));
+  const byName = new Map(own.map((c) => [`${c.type}:${c.name.trim().toLowerCase()}`, c.id] as const));
+  const rule = ruleMatcher(await rulesRepo.listRules(db, userId), typeOf);
+  const texts = [...new Set(importable.map((r) => ledgerText(r)).filter(Boolean))];
+  const history = await repo.findHistoryCategories(db, userId, texts);
+  const fallback = new Map<string, string>();
+  for (const row of importable) {
+    const type = row.amountCents! > 0 ? 'income' : 'expense';
+    const text = ledgerText(row);
+    const haystack = `${row.payee ?? ''} ${row.description}`;
+    const fileCategory = postings[row.idx]?.category?.trim().toLowerCase();
+    let found: { id: string; by: SuggestedBy } | null = null;
+    const byRule = rule(haystack, type);
+    if (byRule) found = { id: byRule, by: 'rule' };
+    const byHistory = history.get(text)?.[type];
+    if (!found && byHistory) found = { id: byHistory, by: 'history' };
+    const byFile = fileCategory ? byName.get(`${type}:${fileCategory}`) : undefined;
+    if (!found && byFile) found = { id: byFile, by: 'file' };
+    if (!found) {
+      let id = fallback.get(type);
+      if (!id) {
+        id = (await categories.findOrCreate(db, userId, UNCATEGORIZED, type)).id;
+        fallback.set(type, id);
+      }
+      found = { id, by: 'fallback' };
+    }
+    row.categoryId = found.id;
+    row.suggestedBy = found.by;
+  }
+}
+
+/** Parsed postings → classified, categorised preview rows. */
+async function buildRows(db: Db, owner: Owner, postings: ParsedPosting[]): Promise<repo.NewImportRow[]> {
+  const rows = toRows(postings, todayIn(owner.timezone));
+  const readable = rows.filter((r) => r.dedupeKey !== null);
+  const imported = await repo.findImportedKeys(
+    db,
+    owner.id,
+    readable.map((r) => r.dedupeKey!),
+  );
+  const pairs = new Map<string, { d: string; a: number; t: string }>();
+  for (const r of readable) {
+    const a = Math.abs(r.amountCents!);
+    const t = r.amountCents! > 0 ? 'income' : 'expense';
+    pairs.set(`${r.date}|${a}|${t}`, { d: r.date!, a, t });
+  }
+  const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays);
+  markDuplicates(rows, imported, ledger, IMPORT_LIMITS.nearMatchDays);
+  await assignCategories(db, owner.id, rows, postings);
+  return rows;
+}
+
+function toSummary(s: repo.RowSums, imported: number): ImportSummary {
+  return {
+    rows: s.rows,
+    total: fromCents(s.totalCents),
+    income: fromCents(s.incomeCents),
+    expense: fromCents(s.expenseCents),
+    incomeCount: s.incomeCount,
+    expenseCount: s.expenseCount,
+    earliest: s.earliest,
+    latest: s.latest,
+    new: s.new,
+    duplicates: s.duplicates,
+    possibleDuplicates: s.possibleDuplicates,
+    errors: s.errors,
+    skipped: s.skipped,
+    imported,
+  };
+}
+
+function toRow(r: repo.ImportRowRecord & { shown: string }): ImportRow {
+  const row: ImportRow = {
+    index: r.idx,
+    date: r.date,
+    amount: r.amountCents === null ? null : fromCents(r.amountCents),
+    description: r.description,
+    status: r.shown as ImportRow['status'],
+    categoryId: r.categoryId,
+  };
+  if (r.payee) row.payee = r.payee;
+  if (r.account) row.account = r.account;
+  if (r.externalId) row.externalId = r.externalId;
+  if (r.message) row.message = r.message;
+  if (r.suggestedBy) row.suggestedBy = r.suggestedBy;
+  return row;
+}
+
+function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
+  const batch: ImportBatch = {
+    id: b.id,
+    fileName: b.fileName,
+    format: b.format,
+    status: b.status,
+    createdAt: b.createdAt.toISOString(),
+    options: b.options as ImportOptions,
+    needsReview: b.needsReview,
+    summary: b.summary as unknown as ImportSummary,
+  };
+  if (b.header) batch.header = b.header;
+  if (b.message) batch.message = b.message;
+  if (b.status === 'importing') {
+    batch.progress = deps.jobs.progress.get(b.id) ?? { done: b.progressDone, total: b.progressTotal };
+  } else if (b.status === 'committed') {
+    batch.progress = { done: b.progressTotal, total: b.progressTotal };
+  }
+  return batch;
+}
+
+async function withRows(deps: ImportDeps, owner: Owner, b: repo.BatchRow, query: unknown = {}): Promise<ImportBatch> {
+  const q = parse(importRowsQuerySchema, query);
+  const rows = await repo.listRows(deps.db, owner.id, b.id, q.cursor ?? 0, q.limit + 1, q.status);
+  const page = rows.slice(0, q.limit);
+  const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
+  return { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+}
+
+async function mustFind(db: Db, owner: Owner, id: string): Promise<repo.BatchRow> {
+  const batch = await repo.findBatch(db, owner.id, id);
+  if (!batch) throw notFound('Import');
+  return batch;
+}
+
+/** POST /imports: reads the file and stores its preview; writes no transaction. */
+export async function create(
+  deps: ImportDeps,
+  owner: Owner,
+  file: { fileName: string; bytes: Buffer },
+  rawOptions: unknown,
+): Promise<ImportBatch> {
+  const given = readOptions(rawOptions);
+  const parsed = await readFile(deps, owner, file.bytes, given, file.fileName);
+  const rows = await buildRows(deps.db, owner, parsed.postings);
+  const batch = await deps.db.transaction(async (tx) => {
+    const created = await repo.insertBatch(tx, {
+      userId: owner.id,
+      fileName: file.fileName.slice(0, 255) || 'statement',
+      format: parsed.format,
+      options: parsed.options as Record<string, unknown>,
+      needsReview: parsed.needsReview,
+      header: parsed.header ?? null,
+      summary: {},
+      fileData: file.bytes,
+    });
+    await repo.insertRows(tx, owner.id, created.id, rows);
+    const summary = toSummary(await repo.sumRows(tx, owner.id, created.id), 0);
+    return (await repo.updateBatch(tx, owner.id, created.id, { summary: { ...summary } }))!;
+  });
+  return withRows(deps, owner, batch);
+}
+
+export async function list(deps: ImportDeps, owner: Owner): Promise<ImportBatch[]> {
+  return (await repo.listBatches(deps.db, owner.id, 100)).map((b) => toBatch(deps, b));
+}
+
+export async function get(deps: ImportDeps, owner: Owner, id: string, query: unknown): Promise<ImportBatch> {
+  return withRows(deps, owner, await mustFind(deps.db, owner, id), query);
+}
+
+/** PUT /imports/{id}: new options re-read the file; row choices set categories or skip rows. */
+export async function update(deps: ImportDeps, owner: Owner, id: string, body: unknown): Promise<ImportBatch> {
+  const input = parse(importUpdateSchema, body);
+  const batch = await mustFind(deps.db, owner, id);
+  if (batch.status !== 'preview') throw conflict(IMPORT_MSG.notPreview);
+  if (input.options) {
+    const bytes = await repo.findBatchFile(deps.db, owner.id, id);
+    if (!bytes) throw conflict(IMPORT_MSG.notPreview);
+    const parsed = await readFile(deps, owner, bytes, readOptions(input.options), batch.fileName);
+    const rows = await buildRows(deps.db, owner, parsed.postings);
+    await deps.db.transaction(async (tx) => {
+      await repo.deleteRows(tx, owner.id, id);
+      await repo.insertRows(tx, owner.id, id, rows);
+      await repo.updateBatch(tx, owner.id, id, {
+        format: parsed.format,
+        options: parsed.options as Record<string, unknown>,
+        needsReview: parsed.needsReview,
+        header: parsed.header ?? null,
+      });
+    });
+  }
+  if (input.rows?.length) await applyRowChoices(deps.db, owner, id, input.rows);
+  const summary = toSummary(await repo.sumRows(deps.db, owner.id, id), 0);
+  const updated = await repo.updateBatch(deps.db, owner.id, id, { summary: { ...summary } }, ['preview']);
+  if (!updated) throw conflict(IMPORT_MSG.notPreview);
+  return withRows(deps, owner, updated);
+}
+
+async function applyRowChoices(
+  db: Db,
+  owner: Owner,
+  id: string,
+  changes: {
+    index: number;
+    categoryId?: string | undefined;
+    skip?: boolean | undefined;
+    samePayee?: boolean | undefined;
+  }[],
+) {
+  const found = new Map(
+    (
+      await repo.findRowsByIndex(
+        db,
+        owner.id,
+        id,
+        changes.map((c) => c.index),
+      )
+    ).map((r) => [r.idx, r]),
+  );
+  const own = new Map((await categories.list(db, owner.id, undefined)).map((c) => [c.id, c.type] as const));
+  for (const change of changes) {
+    const row = found.get(change.index);
+    if (!row) throw validationError(`There is no row ${change.index}`, { rows: `There is no row ${change.index}` });
+    if (change.categoryId) {
+      const type = own.get(change.categoryId);
+      if (!type) throw validationError('Please select a category', { rows: 'Please select a category' });
+      const rowType = row.amountCents !== null && row.amountCents > 0 ? 'income' : 'expense';
+      if (row.amountCents === null || type !== rowType) {
+        throw validationError(IMPORT_MSG.wrongCategory, { rows: IMPORT_MSG.wrongCategory });
+      }
+    }
+  }
+  await db.transaction(async (tx) => {
+    await repo.applyRowChanges(tx, owner.id, id, changes);
+    for (const change of changes) {
+      const row = found.get(change.index)!;
+      if (change.samePayee && change.categoryId) {
+        await repo.setCategoryForPayee(tx, owner.id, id, row.text, row.amountCents! > 0, change.categoryId);
+      }
+    }
+  });
+}
+
+/**
+ * POST /imports/{id}/commit: imports exactly the previewed rows in one database transaction.
+ * Claiming the batch (preview → importing) is atomic, so a retried or concurrent commit finds it
+ * taken and imports nothing; each row's key is claimed too, so no posting is imported twice.
+ */
+export async function commit(deps: ImportDeps, owner: Owner, id: string): Promise<ImportBatch> {
+  const batch = await mustFind(deps.db, owner, id);
+  if (batch.status === 'reverted') throw conflict('This import was undone; upload the file again to import it');
+  if (batch.status === 'importing' || batch.status === 'committed') return toBatch(deps, batch);
+  const total = await repo.countImportable(deps.db, owner.id, id);
+  const claimed = await repo.updateBatch(
+    deps.db,
+    owner.id,
+    id,
+    { status: 'importing', progressDone: 0, progressTotal: total, message: null },
+    ['preview', 'failed'],
+  );
+  if (!claimed) return toBatch(deps, await mustFind(deps.db, owner, id));
+  deps.jobs.progress.set(id, { done: 0, total });
+  const job = runCommit(deps, owner.id, claimed, total);
+  if (total > IMPORT_LIMITS.backgroundRows) {
+    deps.jobs.track(job);
+    return toBatch(deps, claimed);
+  }
+  await job;
+  return toBatch(deps, await mustFind(deps.db, owner, id));
+}
+
+async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow, total: number): Promise<void> {
+  const id = batch.id;
+  try {
+    const last = await repo.maxIndex(deps.db, userId, id);
+    await deps.db.transaction(async (tx) => {
+      let done = 0;
+      for (let from = 0; from <= last; from += COMMIT_STEP) {
+        done += await repo.commitRange(tx, userId, id, from, from + COMMIT_STEP);
+        deps.jobs.progress.set(id, { done, total });
+      }
+      const summary = { ...(batch.summary as unknown as ImportSummary), imported: done };
+      await repo.updateBatch(tx, userId, id, {
+        status: 'committed',
+        progressDone: done,
+        progressTotal: done,
+        fileData: null,
+        summary: { ...summary },
+      });
+    });
+  } catch (error) {
+    deps.log.error({ err: error, importId: id }, 'import commit failed');
+    await repo
+      .updateBatch(deps.db, userId, id, {
+        status: 'failed',
+        message: 'The import failed and nothing was imported. Try again.',
+      })
+      .catch((e: unknown) => deps.log.error({ err: e, importId: id }, 'could not mark the import failed'));
+  } finally {
+    deps.jobs.progress.delete(id);
+  }
+}
+
+/** POST /imports/{id}/revert: removes exactly the transactions this batch created. */
+export async function revert(deps: ImportDeps, owner: Owner, id: string): Promise<ImportBatch> {
+  const batch = await mustFind(deps.db, owner, id);
+  if (batch.status === 'reverted') return toBatch(deps, batch);
+  if (batch.status === 'importing') throw conflict(IMPORT_MSG.importing);
+  if (batch.status !== 'committed') throw conflict(IMPORT_MSG.notCommitted);
+  const updated = await deps.db.transaction(async (tx) => {
+    const claimed = await repo.updateBatch(tx, owner.id, id, { status: 'reverted' }, ['committed']);
+    if (!claimed) return null;
+    await repo.revertBatch(tx, owner.id, id);
+    return claimed;
+  });
+  return toBatch(deps, updated ?? (await mustFind(deps.db, owner, id)));
+}
+
+/** DELETE /imports/{id}: discards a preview (or a failed import); a finished import is undone instead. */
+export async function discard(deps: ImportDeps, owner: Owner, id: string): Promise<void> {
+  if (await repo.deleteBatch(deps.db, owner.id, id, ['preview', 'failed'])) return;
+  await mustFind(deps.db, owner, id);
+  throw conflict('Only a preview can be discarded; undo a finished import instead');
+}

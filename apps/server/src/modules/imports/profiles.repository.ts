@@ -1,0 +1,44 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { importProfiles } from '../../db/schema.js';
+
+export type ProfileRow = typeof importProfiles.$inferSelect;
+
+const own = (userId: string, id: string) => and(eq(importProfiles.userId, userId), eq(importProfiles.id, id));
+
+export function listProfiles(db: Db, userId: string): Promise<ProfileRow[]> {
+  return db
+    .select()
+    .from(importProfiles)
+    .where(eq(importProfiles.userId, userId))
+    .orderBy(asc(importProfiles.name), asc(importProfiles.id));
+}
+
+export async function findProfile(db: Db, userId: string, id: string): Promise<ProfileRow | null> {
+  const rows = await db.select().from(importProfiles).where(own(userId, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The newest profile saved for this header row. */
+export async function findProfileByHeader(db: Db, userId: string, headerKey: string): Promise<ProfileRow | null> {
+  const rows = await db
+    .select()
+    .from(importProfiles)
+    .where(and(eq(importProfiles.userId, userId), eq(importProfiles.headerKey, headerKey)))
+    .orderBy(desc(importProfiles.updatedAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertProfile(
+  db: Db,
+  values: Pick<ProfileRow, 'userId' | 'name' | 'header' | 'headerKey' | 'options'>,
+): Promise<ProfileRow> {
+  const [row] = await db.insert(importProfiles).values(values).returning();
+  return row!;
+}
+
+export async function deleteProfile(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(importProfiles).where(own(userId, id)).returning({ id: importProfiles.id });
+  return rows.length > 0;
+}

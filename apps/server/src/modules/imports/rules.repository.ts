@@ -1,0 +1,41 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { importRules } from '../../db/schema.js';
+
+export type RuleRow = typeof importRules.$inferSelect;
+
+const own = (userId: string, id: string) => and(eq(importRules.userId, userId), eq(importRules.id, id));
+
+/** The user's rules, oldest first: the first that matches a posting wins. */
+export function listRules(db: Db, userId: string): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(importRules)
+    .where(eq(importRules.userId, userId))
+    .orderBy(asc(importRules.createdAt), asc(importRules.id));
+}
+
+export async function insertRule(db: Db, userId: string, contains: string, categoryId: string): Promise<RuleRow> {
+  const [row] = await db.insert(importRules).values({ userId, contains, categoryId }).returning();
+  return row!;
+}
+
+export async function updateRule(
+  db: Db,
+  userId: string,
+  id: string,
+  contains: string,
+  categoryId: string,
+): Promise<RuleRow | null> {
+  const rows = await db
+    .update(importRules)
+    .set({ contains, categoryId, updatedAt: new Date() })
+    .where(own(userId, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function deleteRule(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(importRules).where(own(userId, id)).returning({ id: importRules.id });
+  return rows.length > 0;
+}
