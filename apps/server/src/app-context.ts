@@ -7,6 +7,8 @@ import type { User } from '@ledgerly/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Receipts } from './receipts/receipts.js';
+import type { AuthCache } from './plugins/auth-cache.js';
+import type { TwoFactor } from './modules/account/two-factor.service.js';
 
 /** What every module plugin and background job receives: configuration, database, receipts, the log. */
 export interface AppContext {
@@ -16,11 +18,18 @@ export interface AppContext {
   receipts: Receipts;
   /** The app's logger (with its redaction); jobs log through it. */
   log: FastifyBaseLogger;
+  /** Resolved bearer tokens; whatever ends a session or changes a user forgets them here. */
+  authCache: AuthCache;
+  /** TOTP second factor (the account module), used by sign-in too. */
+  twoFactor: TwoFactor;
 }
 
-/** The signed-in user of a protected route (`request.user`), with the session it came from. */
+/** The signed-in user of a protected route (`request.user`), with the session or API token it came from. */
 export interface AuthUser extends User {
-  sessionId: string;
+  /** The browser session signed in with; null when a personal API token was used. */
+  sessionId: string | null;
+  /** The personal API token used, with its scope; null for a browser session. */
+  token: { id: string; scope: 'read' | 'write' } | null;
 }
 
 /** What the background jobs need of the context. */

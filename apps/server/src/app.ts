@@ -24,6 +24,9 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createTwoFactor } from './modules/account/two-factor.service.js';
+import { AuthCache } from './plugins/auth-cache.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 
@@ -72,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     receipts: createReceipts(config.appSecret, config.dataDir),
     log: app.log,
+    authCache: new AuthCache(config.authCacheMs),
+    twoFactor: createTwoFactor(config.appSecret),
   };
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -107,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await open.register(receiptsRoutes, ctx);
       });
       await api.register(async (protectedScope) => {
-        requireAuthentication(protectedScope, ctx.db);
+        requireAuthentication(protectedScope, ctx.db, ctx.authCache);
         documentAuth(protectedScope);
         await protectedScope.register(authRoutes, ctx);
         await protectedScope.register(categoriesRoutes, ctx);
@@ -118,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(analyticsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
+        await protectedScope.register(accountRoutes, ctx);
       });
     },
     { prefix: '/api' },

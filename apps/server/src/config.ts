@@ -43,6 +43,11 @@ const envSchema = z.object({
       "must be 'true', 'false', or a comma-separated list of addresses / CIDR ranges",
     )
     .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v)),
+  /**
+   * How long a resolved bearer token is trusted without asking the database (0 turns it off).
+   * Revocations on this instance apply at once; on other instances within this many seconds.
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Daily housekeeping (and once at start-up): orphaned receipt files, expired sessions. */
   HOUSEKEEPING: z
     .enum(['on', 'off'])
@@ -64,6 +69,7 @@ export interface Config {
   appSecret: string;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   trustProxy: boolean | string;
+  authCacheMs: number;
   recurringSweep: boolean;
   housekeeping: boolean;
 }
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: e.TRUST_PROXY,
+    authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     recurringSweep: e.RECURRING_SWEEP,
     housekeeping: e.HOUSEKEEPING,
   };

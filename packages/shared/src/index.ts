@@ -5,6 +5,7 @@ export * from './currencies.js';
 export * from './presets.js';
 export * from './constants.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './category.js';
 export * from './transaction.js';
 export * from './budget.js';

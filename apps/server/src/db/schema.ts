@@ -51,6 +51,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** As the browser sent it at sign-in; shown parsed in the sessions list. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    /** Updated at most once a minute (see plugins/auth-cache.ts). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -349,5 +354,67 @@ export const budgets = pgTable(
       foreignColumns: [categories.userId, categories.id, categories.type],
     }).onDelete('cascade'),
     uniqueIndex('budgets_user_category_period_key').on(t.userId, t.categoryId, t.period),
+  ],
+);
+
+/** A user's TOTP secret (encrypted with the app secret); enabled once a first code was verified. */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last time step whose code was accepted: a code is never accepted twice. */
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** The second step of a sign-in with two-factor on: single use, a few attempts, minutes long. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeHash: text('challenge_hash').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_challenges_user_id_idx').on(t.userId)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    scope: text('scope').$type<'read' | 'write'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
+    index('api_tokens_user_id_idx').on(t.userId),
   ],
 );

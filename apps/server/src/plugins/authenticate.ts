@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { AuthUser } from '../app-context.js';
 import type { Db } from '../db/client.js';
-import { unauthorized } from '../errors.js';
-import { userForToken } from '../modules/auth/auth.service.js';
+import { AppError, unauthorized } from '../errors.js';
+import { credentialForToken, hashToken, recordUse } from '../modules/auth/auth.service.js';
+import type { AuthCache } from './auth-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,19 +17,46 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How often "last used" is written for one session or token, at most. */
+const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The one authentication hook of the protected scope (app.ts): every route registered inside
- * the scope answers 401 without a valid bearer session, before its input is even parsed.
- * Per-route rules (say, a write scope for API tokens) belong here too: read them from
- * `request.routeOptions.config` and `request.method`.
+ * the scope answers 401 without a valid bearer session or personal API token, before its input
+ * is even parsed. A `read` token gets 403 on every write. Look-ups go through a short in-memory
+ * cache (see AuthCache for how revocations reach it).
  */
-export function requireAuthentication(scope: FastifyInstance, db: Db): void {
+export function requireAuthentication(scope: FastifyInstance, db: Db, cache: AuthCache): void {
   scope.decorateRequest('user', null as unknown as AuthUser);
   scope.addHook('onRequest', async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const user = token ? await userForToken(db, token) : null;
+    const user = token ? await resolve(db, cache, token, request) : null;
     if (!user) throw unauthorized();
+    if (user.token?.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+      throw new AppError(403, 'READ_ONLY', ACCOUNT_MSG.readOnlyToken);
+    }
     request.user = user;
   });
+}
+
+async function resolve(db: Db, cache: AuthCache, token: string, request: FastifyRequest): Promise<AuthUser | null> {
+  const hash = hashToken(token);
+  const cached = cache.get(hash);
+  if (cached) return cached;
+  const found = await credentialForToken(db, token);
+  if (!found) return null;
+  cache.set(hash, found.user, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    // Best effort: a failed "last used" write must not fail the request.
+    recordUse(db, found.user).catch((err: unknown) => request.log.warn({ err }, 'could not record last use'));
+  }
+  return found.user;
+}
+
+/** The user signed in with a browser session (not an API token): for managing the account itself. */
+export function requireSession(request: FastifyRequest): AuthUser & { sessionId: string } {
+  const user = request.user;
+  if (user.sessionId === null) throw new AppError(403, 'FORBIDDEN', ACCOUNT_MSG.sessionOnly);
+  return { ...user, sessionId: user.sessionId };
 }

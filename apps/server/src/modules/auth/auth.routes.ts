@@ -1,12 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, dataOf, loginSchema, registerSchema, userSchema } from '@ledgerly/shared';
+import {
+  authResponseSchema,
+  dataOf,
+  loginSchema,
+  loginTwoFactorSchema,
+  registerSchema,
+  twoFactorChallengeSchema,
+  userSchema,
+} from '@ledgerly/shared';
+import { requireSession } from '../../plugins/authenticate.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../errors.js';
 import { errorAnswers } from '../../plugins/openapi.js';
 import { RateLimiter, clientKey } from '../../plugins/rate-limit.js';
 import * as service from './auth.service.js';
+
+/** The sign-in's browser and address, kept with the session for the sessions list. */
+const clientInfo = (request: FastifyRequest): service.ClientInfo => ({
+  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+  ipAddress: request.ip ?? null,
+});
 
 /** How many times the per-email-and-address limit one email may fail across all addresses. */
 const EMAIL_ONLY_FACTOR = 5;
@@ -68,7 +83,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const result = await counted(request, () => service.register(ctx.db, request.body));
+      const result = await counted(request, () => service.register(ctx.db, request.body, clientInfo(request)));
       return reply.status(201).send(result);
     },
   );
@@ -77,9 +92,31 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     '/auth/login',
     {
       preValidation: checkLimits,
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errorAnswers(401, 429) } },
+      schema: {
+        tags: ['auth'],
+        description: 'With two-factor sign-in on, answers a challenge for POST /auth/login/2fa instead of a token.',
+        body: loginSchema,
+        response: { 200: z.union([authResponseSchema, twoFactorChallengeSchema]), ...errorAnswers(401, 429) },
+      },
     },
-    async (request) => counted(request, () => service.login(ctx.db, request.body)),
+    async (request) => counted(request, () => service.login(ctx.db, request.body, ctx.twoFactor, clientInfo(request))),
+  );
+
+  // Codes are limited per challenge (5 tries, in the database) and per address here.
+  app.post(
+    '/auth/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'The second step of a sign-in with two-factor on: a 6-digit code or a recovery code.',
+        body: loginTwoFactorSchema,
+        response: { 200: authResponseSchema, ...errorAnswers(429) },
+      },
+    },
+    async (request) => {
+      byIp.hit([clientKey(request.ip)]);
+      return service.loginTwoFactor(ctx.db, request.body, ctx.twoFactor, clientInfo(request));
+    },
   );
 };
 
@@ -89,13 +126,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/auth/logout',
     { schema: { tags: ['auth'], response: { 204: z.undefined().describe('Signed out') } } },
     async (request, reply) => {
-      await service.logout(ctx.db, request.user.sessionId);
+      const { sessionId } = requireSession(request);
+      await service.logout(ctx.db, sessionId);
+      ctx.authCache.forgetCredential(sessionId);
       return reply.status(204).send();
     },
   );
 
   app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: dataOf(userSchema) } } }, async (request) => {
-    const { sessionId: _sessionId, ...user } = request.user;
+    const { sessionId: _sessionId, token: _token, ...user } = request.user;
     return { data: user };
   });
 };

@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import type { AuthResponse, LoginData, RegisterData, User } from '@ledgerly/shared';
-import { MSG } from '@ledgerly/shared';
+import type {
+  AuthResponse,
+  ChangePasswordInput,
+  LoginData,
+  LoginTwoFactorInput,
+  RegisterData,
+  TwoFactorChallenge,
+  User,
+} from '@ledgerly/shared';
+import { ACCOUNT_MSG, MSG, changePasswordSchema, loginTwoFactorSchema } from '@ledgerly/shared';
+import { parse } from '../../lib/validate.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../app-context.js';
@@ -13,10 +22,32 @@ const SESSION_DAYS = 30;
 /** Sessions are stored by the SHA-256 of their token, never the token itself. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The user a bearer token signs in, or null when the session is unknown or expired. */
-export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
-  const row = await repo.findSessionUser(db, hashToken(token));
-  return row ? { ...toUser(row.user), sessionId: row.sessionId } : null;
+/** Personal API tokens start with this, so the look-up knows which table to read. */
+export const API_TOKEN_PREFIX = 'lgy_';
+
+/**
+ * The user a bearer token signs in — a browser session or a personal API token — with when it
+ * expires and was last used; null when it is unknown, revoked or expired.
+ */
+export async function credentialForToken(
+  db: Db,
+  token: string,
+): Promise<{ user: AuthUser; expiresAt: Date | null; lastUsedAt: Date | null } | null> {
+  const kind = token.startsWith(API_TOKEN_PREFIX) ? 'token' : 'session';
+  const found = await repo.findCredential(db, kind, hashToken(token));
+  if (!found) return null;
+  const user: AuthUser = {
+    ...toUser(found.user),
+    sessionId: kind === 'session' ? found.id : null,
+    token: kind === 'token' ? { id: found.id, scope: found.scope ?? 'read' } : null,
+  };
+  return { user, expiresAt: found.expiresAt, lastUsedAt: found.lastUsedAt };
+}
+
+/** Records that a session or token was just used (the sessions and tokens lists show it). */
+export async function recordUse(db: Db, user: AuthUser): Promise<void> {
+  if (user.sessionId) await repo.touchCredential(db, 'session', user.sessionId);
+  else if (user.token) await repo.touchCredential(db, 'token', user.token.id);
 }
 
 /** Removes sessions past their expiry (housekeeping). */
@@ -28,13 +59,31 @@ const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, p
 // Verified against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-async function startSession(db: Db, userId: string): Promise<string> {
+/** How long the second step of a sign-in may take, and how many codes it may try. */
+const CHALLENGE_MINUTES = 5;
+const CHALLENGE_ATTEMPTS = 5;
+
+export type ClientInfo = repo.ClientInfo;
+const NO_CLIENT: repo.ClientInfo = { userAgent: null, ipAddress: null };
+
+/** Checks a second-factor code for a user (the account module's two-factor service). */
+export interface SecondFactor {
+  isEnabled(db: Db, userId: string): Promise<boolean>;
+  check(db: Db, userId: string, code: string, limited?: boolean): Promise<boolean>;
+}
+
+async function startSession(db: Db, userId: string, client: repo.ClientInfo = NO_CLIENT): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await repo.insertSession(db, userId, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
+  await repo.insertSession(db, userId, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000), client);
   return token;
 }
 
-export async function register(db: Db, data: RegisterData): Promise<AuthResponse> {
+async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+  dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+  return argon2.verify(hash ?? (await dummyHash), password).catch(() => false);
+}
+
+export async function register(db: Db, data: RegisterData, client: repo.ClientInfo = NO_CLIENT): Promise<AuthResponse> {
   const passwordHash = await argon2.hash(data.password, HASH_OPTIONS);
   // The account and its first session are written together: a failure leaves neither.
   return db.transaction(async (tx) => {
@@ -46,17 +95,93 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
       timezone: data.timezone ?? 'UTC',
     });
     if (!row) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
-    return { token: await startSession(tx, row.id), user: toUser(row) };
+    return { token: await startSession(tx, row.id, client), user: toUser(row) };
   });
 }
 
-export async function login(db: Db, data: LoginData): Promise<AuthResponse> {
+/** The password step: a session, or — with two-factor on — a challenge for the code step. */
+export async function login(
+  db: Db,
+  data: LoginData,
+  secondFactor: SecondFactor,
+  client: repo.ClientInfo = NO_CLIENT,
+): Promise<AuthResponse | TwoFactorChallenge> {
   const row = await repo.findUserByEmail(db, data.email);
-  dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
-  const ok = await argon2.verify(row?.passwordHash ?? (await dummyHash), data.password).catch(() => false);
+  const ok = await verifyPassword(row?.passwordHash, data.password);
   if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.invalidCredentials);
-  return { token: await startSession(db, row.id), user: toUser(row) };
+  if (await secondFactor.isEnabled(db, row.id)) {
+    const challenge = randomBytes(32).toString('base64url');
+    await repo.insertChallenge(db, {
+      userId: row.id,
+      challengeHash: hashToken(challenge),
+      expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+      ...client,
+    });
+    return { twoFactorRequired: true, challenge };
+  }
+  return { token: await startSession(db, row.id, client), user: toUser(row) };
 }
+
+/** The code step of a sign-in: a TOTP or recovery code against a live, single-use challenge. */
+export async function loginTwoFactor(
+  db: Db,
+  input: LoginTwoFactorInput,
+  secondFactor: SecondFactor,
+  client: repo.ClientInfo = NO_CLIENT,
+): Promise<AuthResponse> {
+  const data = parse(loginTwoFactorSchema, input);
+  const challenge = await repo.countChallengeAttempt(db, hashToken(data.challenge));
+  if (!challenge || challenge.attempts > CHALLENGE_ATTEMPTS) {
+    if (challenge) await repo.deleteChallenge(db, challenge.id);
+    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.challengeExpired);
+  }
+  if (!(await secondFactor.check(db, challenge.userId, data.code, false))) {
+    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.codeInvalid, { code: ACCOUNT_MSG.codeInvalid });
+  }
+  const user = await repo.findUserById(db, challenge.userId);
+  if (!user) throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.challengeExpired);
+  return db.transaction(async (tx) => {
+    await repo.deleteChallenge(tx, challenge.id);
+    return { token: await startSession(tx, user.id, client), user: toUser(user) };
+  });
+}
+
+/** Refuses (400 on the password field) unless `password` is the user's current one. */
+export async function confirmPassword(db: Db, userId: string, password: string, field = 'password'): Promise<void> {
+  const user = await repo.findUserById(db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.wrongPassword, { [field]: ACCOUNT_MSG.wrongPassword });
+  }
+}
+
+/** Sets a new password and signs out every other session of the user. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const data = parse(changePasswordSchema, input);
+  await confirmPassword(db, userId, data.currentPassword, 'currentPassword');
+  const passwordHash = await argon2.hash(data.newPassword, HASH_OPTIONS);
+  await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, userId, passwordHash);
+    await repo.deleteOtherSessions(tx, userId, currentSessionId);
+  });
+}
+
+export const listSessions = (db: Db, userId: string) => repo.listSessions(db, userId);
+
+/** Signs out one of the user's sessions; 404 if it is not theirs. */
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  if (!(await repo.deleteUserSession(db, userId, sessionId))) throw notFound('Session');
+}
+
+export const revokeOtherSessions = (db: Db, userId: string, keepId: string) =>
+  repo.deleteOtherSessions(db, userId, keepId);
+
+/** Deletes the user row; every table of theirs cascades with it. */
+export const deleteUser = (db: Db, userId: string) => repo.deleteUser(db, userId);
 
 export async function logout(db: Db, sessionId: string): Promise<void> {
   await repo.deleteSession(db, sessionId);

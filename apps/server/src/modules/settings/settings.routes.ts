@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import * as service from './settings.service.js';
 
 /** The signed-in user's settings under /api/settings (protected scope). */
-export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, authCache }) => {
   app.get(
     '/settings',
     { schema: { tags: ['settings'], response: { 200: dataOf(settingsSchema) } } },
@@ -16,7 +16,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.put(
     '/settings',
     { schema: { tags: ['settings'], body: settingsInputSchema, response: { 200: dataOf(settingsSchema) } } },
-    async (request) => ({ data: await service.update(db, request.user.id, request.body) }),
+    async (request) => {
+      const data = await service.update(db, request.user.id, request.body);
+      // The signed-in user (names, currency) is cached with the session: read it afresh.
+      authCache.forgetUser(request.user.id);
+      return { data };
+    },
   );
 
   app.get(

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiTokenInfo, CreatedApiToken, SecurityOverview, SessionInfo } from '@ledgerly/shared';
+import {
+  ACCOUNT_MSG,
+  createTokenSchema,
+  deleteAccountSchema,
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+} from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { notFound, validationError } from '../../errors.js';
+import { parse } from '../../lib/validate.js';
+import type { AuthUser } from '../../app-context.js';
+import { API_TOKEN_PREFIX, hashToken } from '../auth/auth.service.js';
+import type { AuthCache } from '../../plugins/auth-cache.js';
+import * as auth from '../auth/auth.service.js';
+import { allReceiptKeys } from '../transactions/transactions.portable.js';
+import type { ReceiptStore } from '../../receipts/receipt-store.js';
+import { toSessionInfo, toTokenInfo } from './account.mapper.js';
+import * as repo from './account.repository.js';
+import { type TwoFactor, codeInvalid } from './two-factor.service.js';
+
+export interface AccountDeps {
+  db: Db;
+  authCache: AuthCache;
+  twoFactor: TwoFactor;
+  receipts: ReceiptStore;
+  log: FastifyBaseLogger;
+}
+
+type SessionUser = AuthUser & { sessionId: string };
+
+export async function overview(deps: AccountDeps, user: AuthUser): Promise<SecurityOverview> {
+  const [twoFactorEnabled, recoveryCodesLeft] = await Promise.all([
+    deps.twoFactor.isEnabled(deps.db, user.id),
+    deps.twoFactor.recoveryCodesLeft(deps.db, user.id),
+  ]);
+  return { twoFactorEnabled, recoveryCodesLeft };
+}
+
+export async function changePassword(deps: AccountDeps, user: SessionUser, input: unknown): Promise<void> {
+  await auth.changePassword(deps.db, user.id, user.sessionId, input as never);
+  deps.authCache.forgetUser(user.id, user.sessionId);
+}
+
+export async function listSessions(deps: AccountDeps, user: SessionUser): Promise<SessionInfo[]> {
+  const rows = await auth.listSessions(deps.db, user.id);
+  return rows.map((row) => toSessionInfo(row, user.sessionId));
+}
+
+export async function revokeSession(deps: AccountDeps, user: SessionUser, sessionId: string): Promise<void> {
+  await auth.revokeSession(deps.db, user.id, sessionId);
+  deps.authCache.forgetCredential(sessionId);
+}
+
+export async function revokeOtherSessions(deps: AccountDeps, user: SessionUser): Promise<number> {
+  const count = await auth.revokeOtherSessions(deps.db, user.id, user.sessionId);
+  deps.authCache.forgetUser(user.id, user.sessionId);
+  return count;
+}
+
+export async function setupTwoFactor(deps: AccountDeps, user: SessionUser) {
+  return deps.twoFactor.setup(deps.db, user.id, user.email);
+}
+
+export async function enableTwoFactor(deps: AccountDeps, user: SessionUser, input: unknown): Promise<string[]> {
+  const { code } = parse(enableTwoFactorSchema, input);
+  return deps.twoFactor.enable(deps.db, user.id, code);
+}
+
+export async function disableTwoFactor(deps: AccountDeps, user: SessionUser, input: unknown): Promise<void> {
+  const data = parse(disableTwoFactorSchema, input);
+  if (!(await deps.twoFactor.isEnabled(deps.db, user.id))) {
+    throw validationError(ACCOUNT_MSG.twoFactorNotOn);
+  }
+  await auth.confirmPassword(deps.db, user.id, data.password);
+  if (!(await deps.twoFactor.check(deps.db, user.id, data.code))) throw codeInvalid();
+  await deps.twoFactor.disable(deps.db, user.id);
+}
+
+export async function listTokens(deps: AccountDeps, user: AuthUser): Promise<ApiTokenInfo[]> {
+  return (await repo.listTokens(deps.db, user.id)).map(toTokenInfo);
+}
+
+export async function createToken(deps: AccountDeps, user: SessionUser, input: unknown): Promise<CreatedApiToken> {
+  const data = parse(createTokenSchema, input);
+  const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const row = await repo.insertToken(deps.db, { userId: user.id, ...data, tokenHash: hashToken(token) });
+  return { ...toTokenInfo(row), token };
+}
+
+export async function revokeToken(deps: AccountDeps, user: SessionUser, id: string): Promise<void> {
+  if (!(await repo.deleteToken(deps.db, user.id, id))) throw notFound('Token');
+  deps.authCache.forgetCredential(id);
+}
+
+/**
+ * Deletes the account: checks the password (and a code with two-factor on), deletes the user
+ * row — every table of theirs cascades in that one statement — then their receipt files.
+ * A file that cannot be deleted now is an orphan the daily housekeeping removes.
+ */
+export async function deleteAccount(deps: AccountDeps, user: SessionUser, input: unknown): Promise<void> {
+  const data = parse(deleteAccountSchema, input);
+  await auth.confirmPassword(deps.db, user.id, data.password);
+  if (await deps.twoFactor.isEnabled(deps.db, user.id)) {
+    if (!data.code) throw validationError(ACCOUNT_MSG.codeRequired, { code: ACCOUNT_MSG.codeRequired });
+    if (!(await deps.twoFactor.check(deps.db, user.id, data.code))) throw codeInvalid();
+  }
+  const keys = await allReceiptKeys(deps.db, user.id);
+  await auth.deleteUser(deps.db, user.id);
+  deps.authCache.forgetUser(user.id);
+  for (const key of keys) {
+    await deps.receipts.remove(key).catch((err: unknown) => {
+      deps.log.error({ err, receiptKey: key }, 'could not delete receipt files of a deleted account');
+    });
+  }
+}

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, MAX_AMOUNT_CENTS, isTimeZone, toCents } from '@ledgerly/shared';
+
+/**
+ * The `ledgerly.json` of an export. Version 2 is written; version 1 files (amounts as numbers,
+ * no timestamps, no `skippedBefore`, receipts as bare paths) are upgraded by `upgradeV1`.
+ * Each entity is one section: a zod schema here, a reader and a writer in its own module
+ * (`<module>.portable.ts`), a CSV in `export.writer.ts`.
+ */
+export const FORMAT = 'ledgerly-export';
+export const CURRENT_VERSION = 2;
+
+const id = z.string().min(1).max(64);
+const day = z.iso.date();
+const instant = z.iso.datetime({ offset: true });
+const type = z.enum(['expense', 'income']);
+/** Amounts are decimal strings in major units ("1234.50"): exact, and the same in JSON and CSV. */
+const amount = z
+  .string()
+  .refine((v) => /^\d{1,10}\.\d{2}$/.test(v) && toCents(v) !== null, 'must be an amount such as 12.34');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'cannot contain NUL');
+
+const settings = z.object({
+  firstName: text(50).nullable(),
+  lastName: text(50).nullable(),
+  currency: z.enum(CURRENCY_CODES),
+  timezone: z.string().refine(isTimeZone, 'must be a time zone'),
+});
+
+const category = z.object({
+  id,
+  name: text(50).min(1),
+  type,
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  icon: text(64).min(1),
+  isDefault: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+const receipt = z.object({
+  file: z.string().regex(/^receipts\/[A-Za-z0-9_.-]{1,100}$/),
+  mime: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+});
+
+const transaction = z.object({
+  id,
+  categoryId: id,
+  type,
+  amount,
+  description: text(255).nullable(),
+  date: day,
+  recurringId: id.nullable(),
+  occurrenceDate: day.nullable(),
+  receipt: receipt.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+const budget = z.object({
+  id,
+  categoryId: id,
+  period: z.enum(['monthly', 'yearly']),
+  amount,
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+const recurring = z.object({
+  id,
+  categoryId: id,
+  type,
+  amount,
+  description: text(255).min(1),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
+  startDate: day,
+  endDate: day.nullable(),
+  nextDate: day.nullable(),
+  lastGenerated: day.nullable(),
+  skippedBefore: day.nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+export const documentSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(CURRENT_VERSION),
+  exportedAt: instant,
+  settings,
+  categories: z.array(category),
+  transactions: z.array(transaction),
+  budgets: z.array(budget),
+  recurring: z.array(recurring),
+});
+export type ExportDocument = z.infer<typeof documentSchema>;
+export type ExportTransaction = z.infer<typeof transaction>;
+
+/** Version 1, as written by the first export: kept so its files still restore. */
+const v1Amount = z.number().refine((v) => toCents(v) !== null, 'must be an amount such as 12.34');
+const v1Schema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  exportedAt: instant,
+  settings,
+  categories: z.array(category.omit({ createdAt: true, updatedAt: true })),
+  transactions: z.array(
+    transaction.omit({ createdAt: true, updatedAt: true, amount: true, receipt: true }).extend({
+      amount: v1Amount,
+      receipt: z
+        .string()
+        .regex(/^receipts\/[A-Za-z0-9_.-]{1,100}$/)
+        .nullable(),
+    }),
+  ),
+  budgets: z.array(budget.omit({ createdAt: true, updatedAt: true, amount: true }).extend({ amount: v1Amount })),
+  recurring: z.array(
+    recurring
+      .omit({ createdAt: true, updatedAt: true, amount: true, skippedBefore: true })
+      .extend({ amount: v1Amount }),
+  ),
+});
+export type ExportDocumentV1 = z.infer<typeof v1Schema>;
+
+const MIME_BY_EXTENSION: Record<string, 'image/jpeg' | 'image/png' | 'image/webp'> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** Cents as the decimal string of the format. */
+export const formatAmount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const parseAmount = (value: string) => toCents(value)!;
+
+/**
+ * Version 1 → 2: amounts become decimal strings, timestamps are the export's time (v1 had
+ * none), `skippedBefore` is unknown (null: nothing was skipped), receipts name their type.
+ */
+export function upgradeV1(doc: ExportDocumentV1): ExportDocument {
+  const at = doc.exportedAt;
+  const stamp = { createdAt: at, updatedAt: at };
+  const money = (v: number) => formatAmount(toCents(v)!);
+  return {
+    format: FORMAT,
+    version: CURRENT_VERSION,
+    exportedAt: at,
+    settings: doc.settings,
+    categories: doc.categories.map((c) => ({ ...c, ...stamp })),
+    transactions: doc.transactions.map((t) => {
+      const ext = t.receipt?.split('.').pop()?.toLowerCase() ?? '';
+      const mime = MIME_BY_EXTENSION[ext] ?? 'image/jpeg';
+      return { ...t, ...stamp, amount: money(t.amount), receipt: t.receipt ? { file: t.receipt, mime } : null };
+    }),
+    budgets: doc.budgets.map((b) => ({ ...b, ...stamp, amount: money(b.amount) })),
+    recurring: doc.recurring.map((r) => ({ ...r, ...stamp, amount: money(r.amount), skippedBefore: null })),
+  };
+}
+
+export class DocumentError extends Error {}
+
+const describe = (issue: z.core.$ZodIssue) =>
+  `${issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '')}: ${issue.message}`;
+
+/** The document of any known version, checked and upgraded; throws DocumentError saying what is wrong. */
+export function readDocument(raw: unknown): ExportDocument {
+  const head = z.object({ format: z.literal(FORMAT), version: z.number().int() }).safeParse(raw);
+  if (!head.success) throw new DocumentError('ledgerly.json is not a Ledgerly export');
+  const { version } = head.data;
+  if (version > CURRENT_VERSION) throw new DocumentError(`Export version ${version} is newer than this server reads`);
+  let doc: ExportDocument;
+  if (version === 1) {
+    const parsed = v1Schema.safeParse(raw);
+    if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
+    doc = upgradeV1(parsed.data);
+  } else {
+    const parsed = documentSchema.safeParse(raw);
+    if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
+    doc = parsed.data;
+  }
+  checkReferences(doc);
+  return doc;
+}
+
+/** Ids unique per section, every reference pointing at a row of the file with the right type. */
+function checkReferences(doc: ExportDocument): void {
+  const unique = (name: string, ids: string[]) => {
+    if (new Set(ids).size !== ids.length) throw new DocumentError(`${name}: the same id appears twice`);
+  };
+  unique(
+    'categories',
+    doc.categories.map((c) => c.id),
+  );
+  unique(
+    'transactions',
+    doc.transactions.map((t) => t.id),
+  );
+  unique(
+    'budgets',
+    doc.budgets.map((b) => b.id),
+  );
+  unique(
+    'recurring',
+    doc.recurring.map((r) => r.id),
+  );
+  const categoryType = new Map(doc.categories.map((c) => [c.id, c.type]));
+  const names = new Set<string>();
+  doc.categories.forEach((c) => {
+    const key = `${c.type}|${c.name.toLowerCase()}`;
+    if (names.has(key)) throw new DocumentError(`categories: "${c.name}" appears twice`);
+    names.add(key);
+  });
+  const needCategory = (where: string, categoryId: string, wanted: 'expense' | 'income') => {
+    const found = categoryType.get(categoryId);
+    if (!found) throw new DocumentError(`${where}.categoryId: no such category in the file`);
+    if (found !== wanted) throw new DocumentError(`${where}.categoryId: the category is for ${found}`);
+  };
+  const recurringIds = new Set(doc.recurring.map((r) => r.id));
+  const occurrences = new Set<string>();
+  const files = new Set<string>();
+  doc.transactions.forEach((t, i) => {
+    needCategory(`transactions[${i}]`, t.categoryId, t.type);
+    if (t.recurringId !== null) {
+      if (!recurringIds.has(t.recurringId)) throw new DocumentError(`transactions[${i}].recurringId: no such item`);
+      const key = `${t.recurringId}|${t.occurrenceDate}`;
+      if (t.occurrenceDate && occurrences.has(key)) {
+        throw new DocumentError(`transactions[${i}]: the same occurrence appears twice`);
+      }
+      occurrences.add(key);
+    }
+    if (t.receipt) {
+      if (files.has(t.receipt.file)) throw new DocumentError(`transactions[${i}].receipt: file used twice`);
+      files.add(t.receipt.file);
+    }
+  });
+  const budgetKeys = new Set<string>();
+  doc.budgets.forEach((b, i) => {
+    needCategory(`budgets[${i}]`, b.categoryId, 'expense');
+    const key = `${b.categoryId}|${b.period}`;
+    if (budgetKeys.has(key)) throw new DocumentError(`budgets[${i}]: a second ${b.period} budget for one category`);
+    budgetKeys.add(key);
+  });
+  doc.recurring.forEach((r, i) => {
+    needCategory(`recurring[${i}]`, r.categoryId, r.type);
+    if (r.endDate && r.endDate < r.startDate) throw new DocumentError(`recurring[${i}].endDate: before the start date`);
+  });
+  const within = (v: string) => parseAmount(v) <= MAX_AMOUNT_CENTS;
+  if (![...doc.transactions, ...doc.budgets, ...doc.recurring].every((x) => within(x.amount))) {
+    throw new DocumentError('An amount is too large');
+  }
+}

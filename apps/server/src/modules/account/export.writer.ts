@@ -1,0 +1,182 @@
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify/sync';
+import yazl from 'yazl';
+import type { Db } from '../../db/client.js';
+import { exportBudgets } from '../budgets/budgets.portable.js';
+import { exportCategories } from '../categories/categories.portable.js';
+import { exportRecurring } from '../recurring/recurring.portable.js';
+import { exportSettings } from '../settings/settings.portable.js';
+import type { ReceiptStore } from '../../receipts/receipt-store.js';
+import {
+  type PortableTransactionRow,
+  exportTransactions,
+  readReceiptImage,
+} from '../transactions/transactions.portable.js';
+import { CURRENT_VERSION, type ExportDocument, type ExportTransaction, FORMAT, formatAmount } from './export-format.js';
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+type Row = Record<string, string | number | boolean | null>;
+
+const iso = (d: Date) => d.toISOString();
+
+function toTransaction(row: PortableTransactionRow): ExportTransaction {
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    type: row.type,
+    amount: formatAmount(row.amountCents),
+    description: row.description,
+    date: row.date,
+    recurringId: row.recurringId,
+    occurrenceDate: row.occurrenceDate,
+    receipt:
+      row.receiptKey && row.receiptMime
+        ? {
+            file: `receipts/${row.id}.${EXTENSION[row.receiptMime] ?? 'bin'}`,
+            mime: row.receiptMime as 'image/jpeg' | 'image/png' | 'image/webp',
+          }
+        : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** One CSV line per row, columns in the order of the first row's keys (UTF-8, ISO dates, decimal point). */
+function csv(rows: Row[], header: boolean): string {
+  if (!rows.length) return '';
+  return stringify(rows, { header, cast: { boolean: (v) => (v ? 'true' : 'false') } });
+}
+
+const flatTransaction = (t: ExportTransaction): Row => ({
+  id: t.id,
+  date: t.date,
+  type: t.type,
+  amount: t.amount,
+  categoryId: t.categoryId,
+  description: t.description,
+  recurringId: t.recurringId,
+  occurrenceDate: t.occurrenceDate,
+  receipt: t.receipt?.file ?? null,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+
+export interface ExportSource {
+  db: Db;
+  receipts: ReceiptStore;
+  userId: string;
+  now: Date;
+}
+
+/**
+ * Writes the whole export into `zip`, one entry after another, each entry waiting until the
+ * previous one has gone out: rows are read a page at a time and receipts one at a time, so
+ * memory stays flat whatever the size of the account. Rejects if `signal` aborts (the client
+ * went away).
+ */
+export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: AbortSignal): Promise<void> {
+  const mtime = src.now;
+  const add = async (
+    name: string,
+    body: AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
+    compress = true,
+  ) => {
+    const stream = Readable.from(body, { objectMode: false });
+    zip.addReadStream(stream, name, { mtime, compress });
+    await finished(stream, { signal });
+  };
+
+  const settings = await exportSettings(src.db, src.userId);
+  if (!settings) throw new Error('user vanished during export');
+  const categories = (await exportCategories(src.db, src.userId)).map((c) => ({
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    color: c.color,
+    icon: c.icon,
+    isDefault: c.isDefault,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+  }));
+  const budgets = (await exportBudgets(src.db, src.userId)).map((b) => ({
+    id: b.id,
+    categoryId: b.categoryId,
+    period: b.period,
+    amount: formatAmount(b.amountCents),
+    createdAt: iso(b.createdAt),
+    updatedAt: iso(b.updatedAt),
+  }));
+  const recurring = (await exportRecurring(src.db, src.userId)).map((r) => ({
+    id: r.id,
+    categoryId: r.categoryId,
+    type: r.type,
+    amount: formatAmount(r.amountCents),
+    description: r.description,
+    frequency: r.frequency,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    nextDate: r.nextDate,
+    lastGenerated: r.lastGenerated,
+    skippedBefore: r.skippedBefore,
+    isActive: r.isActive,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  }));
+
+  // ledgerly.json: the small sections whole, the transactions streamed page by page.
+  const { db, userId } = src;
+  const head: Omit<ExportDocument, 'transactions'> = {
+    format: FORMAT,
+    version: CURRENT_VERSION,
+    exportedAt: iso(src.now),
+    settings,
+    categories,
+    budgets,
+    recurring,
+  };
+  await add(
+    'ledgerly.json',
+    (async function* () {
+      const json = JSON.stringify(head);
+      yield `${json.slice(0, -1)},"transactions":[`;
+      let first = true;
+      for await (const page of exportTransactions(db, userId)) {
+        const parts = page.map((row) => JSON.stringify(toTransaction(row)));
+        yield (first ? '' : ',') + parts.join(',');
+        first = false;
+      }
+      yield ']}';
+    })(),
+  );
+
+  await add('settings.csv', [csv([{ ...settings }], true)]);
+  await add('categories.csv', [csv(categories, true)]);
+  await add('budgets.csv', [csv(budgets, true)]);
+  await add('recurring.csv', [csv(recurring, true)]);
+  await add(
+    'transactions.csv',
+    (async function* () {
+      let first = true;
+      for await (const page of exportTransactions(db, userId)) {
+        yield csv(
+          page.map((row) => flatTransaction(toTransaction(row))),
+          first,
+        );
+        first = false;
+      }
+      if (first)
+        yield 'id,date,type,amount,categoryId,description,recurringId,occurrenceDate,receipt,createdAt,updatedAt\n';
+    })(),
+  );
+
+  // Receipts: decrypted one at a time; images are compressed already, so they are stored.
+  for await (const page of exportTransactions(db, userId)) {
+    for (const row of page) {
+      const exported = toTransaction(row);
+      if (!exported.receipt || !row.receiptKey) continue;
+      const image = await readReceiptImage(src.receipts, row.receiptKey);
+      if (image) await add(exported.receipt.file, [image], false);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RestoreResult } from '@ledgerly/shared';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, validationError } from '../../errors.js';
+import { restoreBudgets } from '../budgets/budgets.portable.js';
+import { countCategories, restoreCategories } from '../categories/categories.portable.js';
+import { countRecurring, restoreRecurring } from '../recurring/recurring.portable.js';
+import { restoreSettings } from '../settings/settings.portable.js';
+import type { ReceiptStore } from '../../receipts/receipt-store.js';
+import { countTransactions, restoreTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
+import { DocumentError, type ExportDocument, parseAmount, readDocument } from './export-format.js';
+import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
+
+export interface RestoreDeps {
+  db: Db;
+  receipts: ReceiptStore;
+  log: FastifyBaseLogger;
+}
+
+const invalid = (message: string) => validationError(message, { file: message });
+
+async function hasData(db: Db, userId: string): Promise<boolean> {
+  const counts = await Promise.all([
+    countCategories(db, userId),
+    countTransactions(db, userId),
+    countRecurring(db, userId),
+  ]);
+  return counts.some((n) => n > 0);
+}
+
+async function readArchiveDocument(archive: ExportArchive): Promise<ExportDocument> {
+  const bytes = await archive.read('ledgerly.json', RESTORE_LIMITS.jsonBytes);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new DocumentError('ledgerly.json is not valid JSON');
+  }
+  const doc = readDocument(raw);
+  for (const t of doc.transactions) {
+    if (t.receipt && !archive.entries.has(t.receipt.file)) throw new DocumentError(`${t.receipt.file} is missing`);
+  }
+  return doc;
+}
+
+/**
+ * Restores an export (a zip at `path`) into the user's account, which must hold no data yet.
+ * Everything is checked first — the zip's directory and sizes, ledgerly.json against the
+ * format's zod schema and its references, every receipt image — then written in one database
+ * transaction through the tables' normal inserts. On any failure nothing stays: receipt files
+ * already stored are removed again.
+ */
+export async function restore(deps: RestoreDeps, userId: string, path: string): Promise<RestoreResult> {
+  if (await hasData(deps.db, userId)) throw conflict(ACCOUNT_MSG.accountHasData);
+  let archive: ExportArchive;
+  try {
+    archive = await openArchive(path);
+  } catch (error) {
+    if (error instanceof DocumentError) throw invalid(error.message);
+    throw error;
+  }
+  const stored: string[] = [];
+  try {
+    const doc = await readArchiveDocument(archive);
+    const receiptKeys = new Map<string, { key: string; mime: string }>();
+    for (const t of doc.transactions) {
+      if (!t.receipt) continue;
+      const image = await archive.read(t.receipt.file, RESTORE_LIMITS.receiptBytes);
+      let saved;
+      try {
+        saved = await storeRestoredReceipt(deps.receipts, image);
+      } catch (error) {
+        if (error instanceof AppError) throw new DocumentError(`${t.receipt.file} is not a receipt image we can read`);
+        throw error;
+      }
+      stored.push(saved.key);
+      receiptKeys.set(t.id, saved);
+    }
+    return await deps.db.transaction(async (tx) => {
+      if (!(await restoreSettings(tx, userId, doc.settings))) throw conflict(ACCOUNT_MSG.accountHasData);
+      // Checked again under the user's row lock: two restores at once cannot both pass.
+      if (await hasData(tx, userId)) throw conflict(ACCOUNT_MSG.accountHasData);
+      return writeDocument(tx, userId, doc, receiptKeys);
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.receipts.remove(key).catch(() => undefined)));
+    if (error instanceof DocumentError) throw invalid(error.message);
+    throw error;
+  } finally {
+    archive.close();
+  }
+}
+
+async function writeDocument(
+  tx: Db,
+  userId: string,
+  doc: ExportDocument,
+  receipts: Map<string, { key: string; mime: string }>,
+): Promise<RestoreResult> {
+  const date = (v: string) => new Date(v);
+  const categoryIds = await restoreCategories(
+    tx,
+    doc.categories.map((c) => ({
+      userId,
+      name: c.name,
+      type: c.type,
+      color: c.color,
+      icon: c.icon,
+      isDefault: c.isDefault,
+      createdAt: date(c.createdAt),
+      updatedAt: date(c.updatedAt),
+    })),
+  );
+  const categoryId = new Map(doc.categories.map((c, i) => [c.id, categoryIds[i]!]));
+  const recurringIds = await restoreRecurring(
+    tx,
+    doc.recurring.map((r) => ({
+      userId,
+      categoryId: categoryId.get(r.categoryId)!,
+      type: r.type,
+      amountCents: parseAmount(r.amount),
+      description: r.description,
+      frequency: r.frequency,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      nextDate: r.nextDate,
+      lastGenerated: r.lastGenerated,
+      skippedBefore: r.skippedBefore,
+      isActive: r.isActive,
+      createdAt: date(r.createdAt),
+      updatedAt: date(r.updatedAt),
+    })),
+  );
+  const recurringId = new Map(doc.recurring.map((r, i) => [r.id, recurringIds[i]!]));
+  await restoreTransactions(
+    tx,
+    doc.transactions.map((t) => {
+      const receipt = receipts.get(t.id);
+      return {
+        userId,
+        categoryId: categoryId.get(t.categoryId)!,
+        type: t.type,
+        amountCents: parseAmount(t.amount),
+        description: t.description,
+        date: t.date,
+        receiptKey: receipt?.key ?? null,
+        receiptMime: receipt?.mime ?? null,
+        recurringId: t.recurringId ? recurringId.get(t.recurringId)! : null,
+        occurrenceDate: t.occurrenceDate,
+        createdAt: date(t.createdAt),
+        updatedAt: date(t.updatedAt),
+      };
+    }),
+  );
+  await restoreBudgets(
+    tx,
+    doc.budgets.map((b) => ({
+      userId,
+      categoryId: categoryId.get(b.categoryId)!,
+      period: b.period,
+      amountCents: parseAmount(b.amount),
+      createdAt: date(b.createdAt),
+      updatedAt: date(b.updatedAt),
+    })),
+  );
+  return {
+    categories: doc.categories.length,
+    transactions: doc.transactions.length,
+    budgets: doc.budgets.length,
+    recurring: doc.recurring.length,
+    receipts: receipts.size,
+  };
+}

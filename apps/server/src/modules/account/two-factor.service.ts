@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { TwoFactorSetup } from '@ledgerly/shared';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, validationError } from '../../errors.js';
+import { RateLimiter } from '../../plugins/rate-limit.js';
+import * as repo from './account.repository.js';
+import { deriveKey, hashCode, open, seal } from './secret-box.js';
+
+const ISSUER = 'Ledgerly';
+export const RECOVERY_CODE_COUNT = 10;
+/** Failed codes allowed per user per window, on enable, disable and deletion. */
+const CODE_FAILURES = 5;
+const CODE_WINDOW_MS = 15 * 60_000;
+// Base32 without look-alikes (0/O, 1/I/L): recovery codes are read off paper.
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+export const codeInvalid = () => validationError(ACCOUNT_MSG.codeInvalid, { code: ACCOUNT_MSG.codeInvalid });
+
+export interface TwoFactor {
+  isEnabled(db: Db, userId: string): Promise<boolean>;
+  recoveryCodesLeft(db: Db, userId: string): Promise<number>;
+  setup(db: Db, userId: string, email: string): Promise<TwoFactorSetup>;
+  /** Checks the first code of a setup, turns two-factor on and answers the recovery codes. */
+  enable(db: Db, userId: string, code: string): Promise<string[]>;
+  disable(db: Db, userId: string): Promise<void>;
+  /**
+   * Whether `code` — a current TOTP code not used before, or an unused recovery code — is good
+   * for this user; a good one is used up. Failures count against the user (429 past the limit)
+   * unless `limited` is false (the sign-in step counts on its challenge instead).
+   */
+  check(db: Db, userId: string, code: string, limited?: boolean): Promise<boolean>;
+}
+
+function makeRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+export function createTwoFactor(appSecret: string): TwoFactor {
+  const secretKey = deriveKey(appSecret, 'totp-secret/v1');
+  const codeKey = deriveKey(appSecret, 'recovery-code/v1');
+  const failures = new RateLimiter(CODE_FAILURES, CODE_WINDOW_MS);
+
+  /** A TOTP code against the stored secret, at most once per time step. */
+  async function checkTotp(db: Db, userId: string, sealed: string, lastStep: number | null, code: string) {
+    const secret = open(secretKey, sealed);
+    if (!secret) return false;
+    const result = await verify({
+      secret,
+      token: code,
+      // One step either side: phone clocks drift.
+      epochTolerance: 30,
+      ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+    }).catch(() => ({ valid: false as const }));
+    // The TOTP result carries its time step (the HOTP half of the union type does not).
+    if (!result.valid || !('timeStep' in result)) return false;
+    return repo.claimTimeStep(db, userId, result.timeStep);
+  }
+
+  return {
+    async isEnabled(db, userId) {
+      return Boolean((await repo.findTwoFactor(db, userId))?.enabledAt);
+    },
+
+    recoveryCodesLeft: (db, userId) => repo.countUnusedRecoveryCodes(db, userId),
+
+    async setup(db, userId, email) {
+      const existing = await repo.findTwoFactor(db, userId);
+      if (existing?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      const secret = generateSecret();
+      await repo.upsertPendingSecret(db, userId, seal(secretKey, secret));
+      const otpauthUrl = generateURI({ issuer: ISSUER, label: email, secret });
+      const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return { secret, otpauthUrl, qrSvg };
+    },
+
+    async enable(db, userId, code) {
+      failures.check([userId]);
+      const row = await repo.findTwoFactor(db, userId);
+      if (row?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      if (!row) throw new AppError(409, 'CONFLICT', ACCOUNT_MSG.twoFactorNotSetUp);
+      if (!(await checkTotp(db, userId, row.secret, row.lastTimeStep, code))) {
+        failures.count([userId]);
+        throw codeInvalid();
+      }
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, makeRecoveryCode);
+      await db.transaction(async (tx) => {
+        await repo.markEnabled(tx, userId);
+        await repo.replaceRecoveryCodes(
+          tx,
+          userId,
+          codes.map((c) => hashCode(codeKey, normalise(c))),
+        );
+      });
+      return codes;
+    },
+
+    async disable(db, userId) {
+      await db.transaction((tx) => repo.deleteTwoFactor(tx, userId));
+    },
+
+    async check(db, userId, code, limited = true) {
+      if (limited) failures.check([userId]);
+      const row = await repo.findTwoFactor(db, userId);
+      if (!row?.enabledAt) return false;
+      const clean = normalise(code);
+      const ok = /^\d{6}$/.test(clean)
+        ? await checkTotp(db, userId, row.secret, row.lastTimeStep, clean)
+        : await repo.useRecoveryCode(db, userId, hashCode(codeKey, clean));
+      if (!ok && limited) failures.count([userId]);
+      return ok;
+    },
+  };
+}

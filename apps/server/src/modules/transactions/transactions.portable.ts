@@ -1,0 +1,146 @@
+import { and, asc, eq, getTableColumns, gt, isNotNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { MSG } from '@ledgerly/shared';
+import { unsupportedMedia } from '../../errors.js';
+import {
+  RECEIPT_MAX_SIDE,
+  RECEIPT_THUMB_SIDE,
+  type StoredType,
+  sniffImageType,
+  withDecodeSlot,
+} from '../../receipts/receipt-image.js';
+import type { ReceiptStore } from '../../receipts/receipt-store.js';
+import type { Db } from '../../db/client.js';
+import { transactions } from '../../db/schema.js';
+
+/**
+ * The user's receipt keys, a page at a time in key order (for deleting an account's files
+ * after its rows are gone).
+ */
+export async function receiptKeysPage(db: Db, userId: string, after: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: transactions.receiptKey })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        isNotNull(transactions.receiptKey),
+        after ? gt(transactions.receiptKey, after) : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.receiptKey))
+    .limit(limit);
+  return rows.map((r) => r.key!);
+}
+
+/** Every receipt key of the user (a UUID each: 100k of them are a few MB). */
+export async function allReceiptKeys(db: Db, userId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (let after: string | null = null; ;) {
+    const page = await receiptKeysPage(db, userId, after, 5000);
+    keys.push(...page);
+    if (page.length < 5000) return keys;
+    after = page[page.length - 1]!;
+  }
+}
+
+export type PortableTransactionRow = typeof transactions.$inferSelect & {
+  /** created_at to the microsecond, for the page cursor (a Date keeps milliseconds only). */
+  cursorCreatedAt: string;
+};
+
+/**
+ * One page of the user's transactions in a stable order (date, creation, id), after `after`:
+ * the export streams pages, so memory stays flat however many there are.
+ */
+export async function exportTransactionsPage(
+  db: Db,
+  userId: string,
+  after: { date: string; createdAt: string; id: string } | null,
+  limit: number,
+): Promise<PortableTransactionRow[]> {
+  return db
+    .select({ ...getTableColumns(transactions), cursorCreatedAt: sql<string>`${transactions.createdAt}::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        after
+          ? sql`(${transactions.date}, ${transactions.createdAt}, ${transactions.id}) > (${after.date}, ${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.createdAt), asc(transactions.id))
+    .limit(limit);
+}
+
+/** Every page in turn. */
+export async function* exportTransactions(db: Db, userId: string, pageSize = 1000) {
+  let after: { date: string; createdAt: string; id: string } | null = null;
+  for (;;) {
+    const page = await exportTransactionsPage(db, userId, after, pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1]!;
+    after = { date: last.date, createdAt: last.cursorCreatedAt, id: last.id };
+  }
+}
+
+/** Inserts restored transactions through the normal table (so triggers keep rollups right). */
+export async function restoreTransactions(db: Db, rows: Omit<typeof transactions.$inferInsert, 'id'>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(transactions).values(rows.slice(i, i + 1000));
+}
+
+export async function countTransactions(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .limit(1);
+  return rows.length;
+}
+
+/** The stored (full) image of a receipt, decrypted; null if its file is missing. */
+export function readReceiptImage(store: ReceiptStore, receiptKey: string): Promise<Buffer | null> {
+  return store.read(receiptKey, 'full');
+}
+
+/**
+ * Stores a receipt image from an export as it is (it was cleaned and sized when first
+ * uploaded, so re-encoding would only lose quality and change its bytes), with a new thumbnail.
+ * Refuses (415) anything that is not a JPEG, PNG or WebP image within our size that decodes.
+ */
+export async function storeRestoredReceipt(
+  store: ReceiptStore,
+  full: Buffer,
+): Promise<{ key: string; mime: StoredType }> {
+  const type = sniffImageType(full);
+  if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') throw unsupportedMedia(MSG.invalidImage);
+  const format = type.slice('image/'.length);
+  const thumb = await withDecodeSlot(async () => {
+    try {
+      const image = sharp(full, { limitInputPixels: RECEIPT_MAX_SIDE * RECEIPT_MAX_SIDE, failOn: 'error' });
+      const meta = await image.metadata();
+      if (meta.format !== format || (meta.width ?? 0) > RECEIPT_MAX_SIDE || (meta.height ?? 0) > RECEIPT_MAX_SIDE) {
+        return null;
+      }
+      const resized = image.resize({
+        width: RECEIPT_THUMB_SIDE,
+        height: RECEIPT_THUMB_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+      const encoded =
+        type === 'image/jpeg'
+          ? resized.jpeg({ quality: 85, mozjpeg: true })
+          : type === 'image/webp'
+            ? resized.webp({ quality: 85 })
+            : resized.png({ compressionLevel: 9 });
+      return await encoded.toBuffer();
+    } catch {
+      return null;
+    }
+  });
+  if (!thumb) throw unsupportedMedia(MSG.invalidImage);
+  return { key: await store.save({ mime: type, full, thumb }), mime: type };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { MSG } from './messages.js';
+import type { User } from './auth.js';
+
+/** User-facing strings of the "Account & security" area. */
+export const ACCOUNT_MSG = {
+  codePrompt: 'Enter the 6-digit code from your authenticator app',
+  codeRequired: 'Enter the code from your authenticator app or a recovery code',
+  codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
+  challengeExpired: 'This sign-in has expired. Please sign in again.',
+  currentPasswordRequired: 'Enter your current password',
+  wrongPassword: 'The password is not correct',
+  samePassword: 'Choose a password different from the current one',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  twoFactorNotOn: 'Two-factor sign-in is not on',
+  twoFactorNotSetUp: 'Start the two-factor setup first',
+  tokenNameRequired: 'Give the token a name',
+  tokenNameMax: 'Token name must be at most 50 characters',
+  tokenScope: 'Choose read or write',
+  readOnlyToken: 'This API token can only read',
+  sessionOnly: 'Sign in with your password to manage the account; API tokens cannot',
+  accountHasData: 'Restore needs an account with no data yet: this one already has categories or transactions',
+  restoreFileRequired: 'Choose an export file (.zip) to restore',
+} as const;
+
+const password = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024);
+const newPassword = z
+  .string({ error: MSG.passwordRequired })
+  .min(LIMITS.passwordMin, MSG.passwordMin)
+  .max(LIMITS.passwordMax, MSG.passwordMax);
+
+/** A TOTP code (6 digits, spaces allowed) or a recovery code (letters and digits, dashes allowed). */
+const code = z
+  .string({ error: ACCOUNT_MSG.codeRequired })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().min(1, ACCOUNT_MSG.codeRequired).max(32, ACCOUNT_MSG.codeInvalid));
+
+export const totpCodeSchema = z
+  .string({ error: ACCOUNT_MSG.codeRequired })
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, ACCOUNT_MSG.codeRequired)
+      .regex(/^\d{6}$/, ACCOUNT_MSG.codeInvalid),
+  );
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: ACCOUNT_MSG.currentPasswordRequired })
+      .min(1, ACCOUNT_MSG.currentPasswordRequired)
+      .max(1024),
+    newPassword,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: ACCOUNT_MSG.samePassword, path: ['newPassword'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z.object({ password, code: code.optional() });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+export const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
+export const disableTwoFactorSchema = z.object({ password, code });
+export const loginTwoFactorSchema = z.object({
+  challenge: z.string({ error: ACCOUNT_MSG.challengeExpired }).min(20, ACCOUNT_MSG.challengeExpired).max(200),
+  code,
+});
+export type LoginTwoFactorInput = z.input<typeof loginTwoFactorSchema>;
+
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const createTokenSchema = z.object({
+  name: z
+    .string({ error: ACCOUNT_MSG.tokenNameRequired })
+    .trim()
+    .min(1, ACCOUNT_MSG.tokenNameRequired)
+    .max(LIMITS.nameMax, ACCOUNT_MSG.tokenNameMax),
+  scope: z.enum(TOKEN_SCOPES, { error: ACCOUNT_MSG.tokenScope }),
+});
+export type CreateTokenInput = z.input<typeof createTokenSchema>;
+
+/** The second step a sign-in needs when two-factor is on. */
+export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
+export type TwoFactorChallenge = z.output<typeof twoFactorChallengeSchema>;
+export interface SessionInfo {
+  id: string;
+  current: boolean;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+export interface ApiTokenInfo {
+  id: string;
+  name: string;
+  scope: TokenScope;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export interface CreatedApiToken extends ApiTokenInfo {
+  /** Shown once: only its hash is kept. */
+  token: string;
+}
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as an SVG QR code, rendered by the server (nothing leaves it). */
+  qrSvg: string;
+}
+export interface SecurityOverview {
+  twoFactorEnabled: boolean;
+  recoveryCodesLeft: number;
+}
+export interface RestoreResult {
+  categories: number;
+  transactions: number;
+  budgets: number;
+  recurring: number;
+  receipts: number;
+}
+export type { User };
