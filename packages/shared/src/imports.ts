@@ -123,7 +123,7 @@ export const IMPORT_MSG = {
   wrongCategory: 'Choose a category of the same type as the row',
 } as const;
 
-const uuid = (message: string) => z.string({ error: message }).uuid(message);
+const uuid = (message: string) => z.uuid({ error: message });
 
 /** Body of PUT /imports/{id}. */
 export const importUpdateSchema = z.object({

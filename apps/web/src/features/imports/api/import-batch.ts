@@ -47,4 +47,4 @@ export const revertImport = async (id: string) =>
   ).data;
 
 export const discardImport = (id: string) =>
-  apiRequest<void>(`/imports/${id}`, { method: 'DELETE', fallback: 'Failed to discard the import' });
+  apiRequest<undefined>(`/imports/${id}`, { method: 'DELETE', fallback: 'Failed to discard the import' });

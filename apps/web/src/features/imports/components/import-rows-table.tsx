@@ -1,5 +1,5 @@
 import type { Category, ImportRow, ImportRowStatus } from '@ledgerly/shared';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@ledgerly/shared';
 
 const BADGE: Record<ImportRowStatus, { label: string; className: string }> = {
   new: { label: 'New', className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200' },

@@ -38,10 +38,10 @@ export function ImportSettings({ batch, busy, onChange }: ImportSettingsProps) {
   const applyCsv = (patch: Partial<NonNullable<ImportOptions['csv']>>) =>
     apply({ ...options, csv: { ...csv, ...patch } });
   const setColumn = (key: (typeof ROLES)[number]['key'], value: string) => {
-    const columns: Columns = { ...csv?.columns };
+    let columns: Columns = { ...csv?.columns };
     if (key === 'description') columns.description = value ? [value] : [];
     else if (value) columns[key] = value;
-    else delete columns[key];
+    else columns = Object.fromEntries(Object.entries(columns).filter(([role]) => role !== key));
     applyCsv({ columns });
   };
   const needs = (what: string) =>

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useMoney } from '../../../lib/use-currency';
 import { useCategories } from '../../categories/api/get-categories';
-import { invalidateTransactionDependents } from '../../transactions/api/invalidate-transactions';
+import { invalidateAfter } from '../../../lib/query-keys';
 import { commitImport, discardImport, importKeys, revertImport, updateImport, useImport } from '../api/import-batch';
 import { uploadStatement } from '../api/upload-statement';
 import { ImportHistory } from './import-history';
@@ -97,7 +97,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
     const b = await act(() => commitImport(batchId), 'Failed to import');
     if (b) {
       show(b);
-      await invalidateTransactionDependents(queryClient);
+      await invalidateAfter(queryClient, 'categoryChanged');
     }
   }
 
@@ -105,7 +105,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
     const b = await act(() => revertImport(id), 'Failed to undo the import');
     if (b) {
       show(b);
-      await invalidateTransactionDependents(queryClient);
+      await invalidateAfter(queryClient, 'categoryChanged');
       if (id !== batchId) onDone('Import undone');
     }
   }
@@ -114,7 +114,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
     if (busy) return;
     if (data?.status === 'preview') await discardImport(data.id).catch(() => undefined);
     if (data?.status === 'committed') {
-      await invalidateTransactionDependents(queryClient);
+      await invalidateAfter(queryClient, 'categoryChanged');
       onDone(`Imported ${data.summary.imported} transactions`);
     }
     void queryClient.invalidateQueries({ queryKey: importKeys.all });

@@ -30,7 +30,7 @@ export function ExportCsvButton({ filters, today, onSuccess, onError }: ExportCs
   }
 
   return (
-    <Button variant="secondary" onClick={run} disabled={busy}>
+    <Button variant="secondary" onClick={() => void run()} disabled={busy}>
       <span aria-hidden="true">🧾</span>
       {busy ? 'Exporting...' : 'Export CSV'}
     </Button>
