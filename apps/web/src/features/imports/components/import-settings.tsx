@@ -20,7 +20,7 @@ export interface ImportSettingsProps {
 }
 
 /**
- * What was detected in the file, editable: any change re-reads the file on the server and the
+ * What was detected in the file, editable: each change re-reads the file on the server and the
  * preview below follows. Text fields apply when they lose focus.
  */
 export function ImportSettings({ batch, busy, onChange }: ImportSettingsProps) {
