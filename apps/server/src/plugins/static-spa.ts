@@ -20,9 +20,9 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
       index: false,
       setHeaders(res, path) {
         if (path.includes(`${join(distDir, 'assets')}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.header('cache-control', 'no-cache');
+          res.setHeader('cache-control', 'no-cache');
         }
       },
     });
