@@ -18,6 +18,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
       root: distDir,
       wildcard: false,
       index: false,
+      // Our own cache-control below; send's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, path) {
         if (path.includes(`${join(distDir, 'assets')}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
