@@ -1,69 +1,77 @@
 import { z } from 'zod';
 import { LIMITS, type TransactionType } from './constants.js';
-import { FILTER_MSG, type Transaction, datesInOrder, optionalQueryDate } from './transaction.js';
+import { FILTER_MSG, datesInOrder, optionalQueryDate, transactionSchema } from './transaction.js';
 
 /** Response shapes of the analytics API (DESIGN.md §3); amounts are numbers in major units. */
-export interface AnalyticsSummary {
-  totalIncome: number;
-  totalExpense: number;
-  balance: number;
-  incomeCount: number;
-  expenseCount: number;
-  transactionCount: number;
-  avgExpense: number;
-}
+export const analyticsSummarySchema = z.object({
+  totalIncome: z.number(),
+  totalExpense: z.number(),
+  balance: z.number(),
+  incomeCount: z.number().int(),
+  expenseCount: z.number().int(),
+  transactionCount: z.number().int(),
+  avgExpense: z.number(),
+});
+export type AnalyticsSummary = z.output<typeof analyticsSummarySchema>;
 
-export interface BreakdownItem {
-  categoryId: string;
-  categoryName: string;
-  categoryIcon: string;
-  categoryColor: string;
+export const breakdownItemSchema = z.object({
+  categoryId: z.string(),
+  categoryName: z.string(),
+  categoryIcon: z.string(),
+  categoryColor: z.string(),
   /** Numeric string with two decimals, as the spec says. */
-  total: string;
-  count: number;
-  percentage: number;
-}
+  total: z.string().describe('Numeric string with two decimals'),
+  count: z.number().int(),
+  percentage: z.number(),
+});
+export type BreakdownItem = z.output<typeof breakdownItemSchema>;
 
-export interface CategoryBreakdown {
-  breakdown: BreakdownItem[];
-  total: number;
-}
+export const categoryBreakdownSchema = z.object({ breakdown: z.array(breakdownItemSchema), total: z.number() });
+export type CategoryBreakdown = z.output<typeof categoryBreakdownSchema>;
 
-export interface MonthlyTrend {
-  month: string;
-  income: number;
-  expense: number;
-  balance: number;
-}
+export const monthlyTrendSchema = z.object({
+  month: z.string(),
+  income: z.number(),
+  expense: z.number(),
+  balance: z.number(),
+});
+export type MonthlyTrend = z.output<typeof monthlyTrendSchema>;
 
-export interface DailyTrend {
-  date: string;
-  income: number;
-  expense: number;
-  balance: number;
-}
+export const dailyTrendSchema = z.object({
+  date: z.string(),
+  income: z.number(),
+  expense: z.number(),
+  balance: z.number(),
+});
+export type DailyTrend = z.output<typeof dailyTrendSchema>;
 
-export interface WeekdayPattern {
-  weekday: number;
-  label: string;
-  total: number;
-  count: number;
-  average: number;
-}
+export const weekdayPatternSchema = z.object({
+  weekday: z.number().int(),
+  label: z.string(),
+  total: z.number(),
+  count: z.number().int(),
+  average: z.number(),
+});
+export type WeekdayPattern = z.output<typeof weekdayPatternSchema>;
 
-export type DashboardPeriod = 'month' | 'year' | 'all';
+export const DASHBOARD_PERIODS = ['month', 'year', 'all'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
-export interface DashboardData {
-  period: DashboardPeriod;
-  startDate: string | null;
-  endDate: string;
-  summary: AnalyticsSummary;
-  breakdown: CategoryBreakdown;
+export const dashboardDataSchema = z.object({
+  period: z.enum(DASHBOARD_PERIODS),
+  startDate: z.string().nullable(),
+  endDate: z.string(),
+  summary: analyticsSummarySchema,
+  breakdown: categoryBreakdownSchema,
   /** Daily series for 'month', monthly series otherwise. */
-  trend: { granularity: 'daily'; points: DailyTrend[] } | { granularity: 'monthly'; points: MonthlyTrend[] };
-  topCategories: BreakdownItem[];
-  recentTransactions: Transaction[];
-}
+  trend: z.discriminatedUnion('granularity', [
+    z.object({ granularity: z.literal('daily'), points: z.array(dailyTrendSchema) }),
+    z.object({ granularity: z.literal('monthly'), points: z.array(monthlyTrendSchema) }),
+  ]),
+  topCategories: z.array(breakdownItemSchema),
+  recentTransactions: z.array(transactionSchema),
+});
+export type DashboardData = z.output<typeof dashboardDataSchema>;
 
 // ---- Query parameters of the analytics API (checked on the server, usable by the web) ----
 
@@ -149,7 +157,7 @@ export const recentTransactionsQuerySchema = z.object({
 
 export const dashboardQuerySchema = z.object({
   period: z
-    .enum(['month', 'year', 'all'], { error: ANALYTICS_MSG.period })
+    .enum(DASHBOARD_PERIODS, { error: ANALYTICS_MSG.period })
     .optional()
     .transform((p): DashboardPeriod => p ?? 'month'),
 });

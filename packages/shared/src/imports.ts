@@ -158,59 +158,65 @@ export const importRowsQuerySchema = z.object({
 });
 export type ImportRowsQuery = z.infer<typeof importRowsQuerySchema>;
 
-export interface ImportSummary {
+const count = z.number().int();
+
+export const importSummarySchema = z.object({
   /** Every posting read from the file. */
-  rows: number;
+  rows: count,
   /** Signed sum of the readable amounts. */
-  total: number;
+  total: z.number(),
   /** Sum of the positive amounts. */
-  income: number;
+  income: z.number(),
   /** Sum of the negative amounts, as a positive number. */
-  expense: number;
-  incomeCount: number;
-  expenseCount: number;
-  earliest: string | null;
-  latest: string | null;
-  new: number;
-  duplicates: number;
-  possibleDuplicates: number;
-  errors: number;
-  skipped: number;
+  expense: z.number(),
+  incomeCount: count,
+  expenseCount: count,
+  earliest: z.string().nullable(),
+  latest: z.string().nullable(),
+  new: count,
+  duplicates: count,
+  possibleDuplicates: count,
+  errors: count,
+  skipped: count,
   /** Transactions the commit created (0 until committed). */
-  imported: number;
-}
+  imported: count,
+});
+export type ImportSummary = z.output<typeof importSummarySchema>;
 
-export interface ImportRow {
-  index: number;
-  date: string | null;
-  amount: number | null;
-  description: string;
-  payee?: string;
-  account?: string;
-  externalId?: string;
-  status: ImportRowStatus;
-  message?: string;
-  categoryId: string | null;
-  suggestedBy?: SuggestedBy;
-}
+export const importRowSchema = z.object({
+  index: count,
+  date: z.string().nullable(),
+  amount: z.number().nullable(),
+  description: z.string(),
+  payee: z.string().optional(),
+  account: z.string().optional(),
+  externalId: z.string().optional(),
+  status: z.enum(IMPORT_ROW_STATUS),
+  message: z.string().optional(),
+  categoryId: z.string().nullable(),
+  suggestedBy: z.enum(SUGGESTED_BY).optional(),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
 
-export interface ImportBatch {
-  id: string;
-  fileName: string;
-  format: ImportFormat;
-  status: ImportBatchStatus;
-  createdAt: string;
-  options: ImportOptions;
-  needsReview: string[];
-  summary: ImportSummary;
+export const importBatchSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  status: z.enum(IMPORT_BATCH_STATUS),
+  createdAt: z.string(),
+  /** The effective options, detected or given (not re-checked on the way out). */
+  options: z.record(z.string(), z.unknown()).transform((o) => o as ImportOptions),
+  needsReview: z.array(z.string()),
+  summary: importSummarySchema,
   /** The CSV header row, when the file has one (to choose column roles from). */
-  header?: string[];
+  header: z.array(z.string()).optional(),
   /** Why the batch failed, when it did. */
-  message?: string;
-  progress?: { done: number; total: number };
-  rows?: ImportRow[];
-  meta?: { nextCursor: number | null };
-}
+  message: z.string().optional(),
+  progress: z.object({ done: count, total: count }).optional(),
+  rows: z.array(importRowSchema).optional(),
+  meta: z.object({ nextCursor: count.nullable() }).optional(),
+});
+export type ImportBatch = z.output<typeof importBatchSchema>;
 
 export const ruleInputSchema = z.object({
   contains: z
@@ -222,12 +228,13 @@ export const ruleInputSchema = z.object({
 });
 export type RuleInput = z.infer<typeof ruleInputSchema>;
 
-export interface ImportRule {
-  id: string;
-  contains: string;
-  categoryId: string;
-  createdAt: string;
-}
+export const importRuleSchema = z.object({
+  id: z.string(),
+  contains: z.string(),
+  categoryId: z.string(),
+  createdAt: z.string(),
+});
+export type ImportRule = z.output<typeof importRuleSchema>;
 
 export const profileInputSchema = z.object({
   name: z
@@ -241,13 +248,14 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-export interface ImportProfile {
-  id: string;
-  name: string;
-  header: string[];
-  options: ImportOptions;
-  createdAt: string;
-}
+export const importProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  header: z.array(z.string()),
+  options: z.record(z.string(), z.unknown()).transform((o) => o as ImportOptions),
+  createdAt: z.string(),
+});
+export type ImportProfile = z.output<typeof importProfileSchema>;
 
 /** The key a header row is recognised by: trimmed, lower-cased cells joined by a unit separator. */
 export const headerKey = (header: readonly string[]) => header.map((h) => h.trim().toLowerCase()).join('\u001f');

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
 import { isIsoDate } from './dates.js';
-import { amountCentsSchema } from './transaction.js';
-import type { CategoryRef } from './category.js';
-import type { Transaction } from './transaction.js';
+import { amountCentsSchema, transactionSchema } from './transaction.js';
+import { categoryRefSchema } from './category.js';
 
 /**
  * Earliest start date accepted. Generation catches up every missed occurrence, so a start
@@ -65,43 +64,44 @@ export const recurringInputSchema = z
   });
 export type RecurringInput = z.input<typeof recurringInputSchema>;
 
-export interface RecurringTransaction {
-  id: string;
-  categoryId: string;
-  category: CategoryRef;
-  type: 'expense' | 'income';
-  amount: number;
-  description: string;
-  frequency: 'daily' | 'weekly' | 'monthly' | 'yearly';
-  startDate: string;
-  endDate: string | null;
-  nextDate: string | null;
-  lastGenerated: string | null;
-  isActive: boolean;
-}
+export const recurringTransactionSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  category: categoryRefSchema,
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number(),
+  description: z.string(),
+  frequency: z.enum(FREQUENCIES),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  nextDate: z.string().nullable(),
+  lastGenerated: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type RecurringTransaction = z.output<typeof recurringTransactionSchema>;
 
 /** One future occurrence of a recurring item. */
-export interface UpcomingOccurrence {
-  recurringId: string;
-  date: string;
-  description: string;
-  amount: number;
-  type: 'expense' | 'income';
-  category: CategoryRef;
-}
+export const upcomingOccurrenceSchema = z.object({
+  recurringId: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  type: z.enum(TRANSACTION_TYPES),
+  category: categoryRefSchema,
+});
+export type UpcomingOccurrence = z.output<typeof upcomingOccurrenceSchema>;
 
 /** A transaction created by generation; `occurrenceDate` is the scheduled date it stands for. */
-export interface GeneratedTransaction extends Transaction {
-  occurrenceDate: string;
-}
+export const generatedTransactionSchema = transactionSchema.extend({ occurrenceDate: z.string() });
+export type GeneratedTransaction = z.output<typeof generatedTransactionSchema>;
 
 /** `data` of POST /recurring/{id}/generate. */
-export interface GenerateOneResult {
-  transaction: GeneratedTransaction;
-  recurring: RecurringTransaction;
-}
+export const generateOneResultSchema = z.object({
+  transaction: generatedTransactionSchema,
+  recurring: recurringTransactionSchema,
+});
+export type GenerateOneResult = z.output<typeof generateOneResultSchema>;
 
 /** `data` of POST /recurring/generate. */
-export interface GenerateAllResult {
-  generated: number;
-}
+export const generateAllResultSchema = z.object({ generated: z.number().int() });
+export type GenerateAllResult = z.output<typeof generateAllResultSchema>;

@@ -3,7 +3,7 @@ import { LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
 import { toCents } from './money.js';
 import { isIsoDate } from './dates.js';
-import type { CategoryRef } from './category.js';
+import { categoryRefSchema } from './category.js';
 
 /** An amount in major units (number or numeric string) turned into integer cents. */
 export const amountCentsSchema = z.unknown().transform((value, ctx) => {
@@ -117,27 +117,37 @@ export const transactionFilterSchemaFor = (today: string) => withFilterDateRules
 /** Filters plus `limit` and `cursor` of GET /transactions, checked against the user's today. */
 export const transactionListQuerySchemaFor = (today: string) => withFilterDateRules(transactionListQuerySchema, today);
 
-export interface Transaction {
-  id: string;
-  categoryId: string;
-  category: CategoryRef;
-  amount: number;
-  type: 'expense' | 'income';
-  description: string | null;
-  date: string;
-  receiptUrl: string | null;
-  receiptThumbUrl: string | null;
-  recurringId: string | null;
-  createdAt: string;
-}
+/** A transaction as the API answers it; amounts in major units, receipt URLs signed for the owner. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  category: categoryRefSchema,
+  amount: z.number(),
+  type: z.enum(TRANSACTION_TYPES),
+  description: z.string().nullable(),
+  date: z.string(),
+  receiptUrl: z.string().nullable(),
+  receiptThumbUrl: z.string().nullable(),
+  recurringId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.output<typeof transactionSchema>;
 
-export interface TransactionSummary {
-  totalIncome: number;
-  totalExpense: number;
-  balance: number;
-}
+export const transactionSummarySchema = z.object({
+  totalIncome: z.number(),
+  totalExpense: z.number(),
+  balance: z.number(),
+});
+export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 
 export interface Page<T> {
   data: T[];
   meta: { total: number; nextCursor: string | null };
 }
+
+/** The answer of a paged list: `{data, meta: {total, nextCursor}}`. */
+export const pageOf = <S extends z.ZodType>(item: S) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ total: z.number().int(), nextCursor: z.string().nullable() }),
+  });

@@ -1,22 +1,100 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  analyticsRangeSchema,
+  analyticsSummarySchema,
+  breakdownItemSchema,
+  breakdownQuerySchema,
+  categoryBreakdownSchema,
+  dailyTrendSchema,
+  dashboardDataSchema,
+  dashboardQuerySchema,
+  dataOf,
+  monthlyTrendSchema,
+  monthlyTrendsQuerySchema,
+  recentTransactionsQuerySchema,
+  topCategoriesQuerySchema,
+  transactionSchema,
+  weekdayPatternSchema,
+} from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
 import * as service from './analytics.service.js';
 
-/** Read-only analytics of the signed-in user, all under /api/analytics (DESIGN.md §3). */
-export const analyticsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, receipts }) => {
-  const deps: service.AnalyticsDeps = { db, sign: receipts.sign };
-  const read = (path: string, handler: (viewer: service.Viewer, query: unknown) => Promise<unknown>) =>
-    app.get(`/analytics/${path}`, async (request) => {
-      const { user } = request;
-      return { data: await handler(user, request.query) };
-    });
+const tags = ['analytics'];
 
-  read('summary', (viewer, query) => service.summary(deps, viewer, query));
-  read('category-breakdown', (viewer, query) => service.categoryBreakdown(deps, viewer, query));
-  read('top-categories', (viewer, query) => service.topCategories(deps, viewer, query));
-  read('monthly-trends', (viewer, query) => service.monthlyTrends(deps, viewer, query));
-  read('daily-trends', (viewer, query) => service.dailyTrends(deps, viewer, query));
-  read('daily-pattern', (viewer, query) => service.dailyPattern(deps, viewer, query));
-  read('recent-transactions', (viewer, query) => service.recentTransactions(deps, viewer, query));
-  read('dashboard', (viewer, query) => service.dashboard(deps, viewer, query));
+/** Read-only analytics of the signed-in user, all under /api/analytics (DESIGN.md §3). */
+export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, receipts }) => {
+  const deps: service.AnalyticsDeps = { db, sign: receipts.sign };
+
+  app.get(
+    '/analytics/summary',
+    { schema: { tags, querystring: analyticsRangeSchema, response: { 200: dataOf(analyticsSummarySchema) } } },
+    async (request) => ({ data: await service.summary(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/category-breakdown',
+    { schema: { tags, querystring: breakdownQuerySchema, response: { 200: dataOf(categoryBreakdownSchema) } } },
+    async (request) => ({ data: await service.categoryBreakdown(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/top-categories',
+    {
+      schema: { tags, querystring: topCategoriesQuerySchema, response: { 200: dataOf(z.array(breakdownItemSchema)) } },
+    },
+    async (request) => ({ data: await service.topCategories(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/monthly-trends',
+    {
+      schema: { tags, querystring: monthlyTrendsQuerySchema, response: { 200: dataOf(z.array(monthlyTrendSchema)) } },
+    },
+    async (request) => ({ data: await service.monthlyTrends(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/daily-trends',
+    {
+      schema: {
+        tags,
+        summary: 'Every day of the range (default: this month), zeros filled; at most 366 days',
+        querystring: analyticsRangeSchema,
+        response: { 200: dataOf(z.array(dailyTrendSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.dailyTrends(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/daily-pattern',
+    {
+      schema: {
+        tags,
+        summary: 'Totals per weekday, Sunday (0) to Saturday (6)',
+        querystring: breakdownQuerySchema,
+        response: { 200: dataOf(z.array(weekdayPatternSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.dailyPattern(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/recent-transactions',
+    {
+      schema: {
+        tags,
+        querystring: recentTransactionsQuerySchema,
+        response: { 200: dataOf(z.array(transactionSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.recentTransactions(deps, request.user, request.query) }),
+  );
+  app.get(
+    '/analytics/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the Dashboard tab shows, in one answer',
+        querystring: dashboardQuerySchema,
+        response: { 200: dataOf(dashboardDataSchema) },
+      },
+    },
+    async (request) => ({ data: await service.dashboard(deps, request.user, request.query) }),
+  );
 };

@@ -27,9 +27,9 @@ import {
   todayIn,
   topCategoriesQuerySchema,
 } from '@ledgerly/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
 import { fillSeries } from './analytics.series.js';
 import { toBreakdownItem } from './analytics.mapper.js';
 import { toTransaction } from '../transactions/transactions.mapper.js';
@@ -104,29 +104,24 @@ async function computeRecent({ db, sign }: AnalyticsDeps, userId: string, limit:
   return (await repo.recent(db, userId, limit)).map((r) => toTransaction(r.tx, r.category, sign));
 }
 
-export function summary({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<AnalyticsSummary> {
-  const q = parse(analyticsRangeSchema, query);
+export function summary({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof analyticsRangeSchema>): Promise<AnalyticsSummary> {
   return computeSummary(db, viewer.id, range(q.startDate, q.endDate));
 }
 
-export function categoryBreakdown({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<CategoryBreakdown> {
-  const q = parse(breakdownQuerySchema, query);
+export function categoryBreakdown({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof breakdownQuerySchema>): Promise<CategoryBreakdown> {
   return computeBreakdown(db, viewer.id, range(q.startDate, q.endDate), q.type);
 }
 
-export function topCategories({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<BreakdownItem[]> {
-  const q = parse(topCategoriesQuerySchema, query);
+export function topCategories({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof topCategoriesQuerySchema>): Promise<BreakdownItem[]> {
   return computeTop(db, viewer.id, range(q.startDate, q.endDate), q.type, q.limit);
 }
 
-export function monthlyTrends({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<MonthlyTrend[]> {
-  const q = parse(monthlyTrendsQuerySchema, query);
+export function monthlyTrends({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof monthlyTrendsQuerySchema>): Promise<MonthlyTrend[]> {
   return computeMonthly(db, viewer.id, todayIn(viewer.timezone), q.months);
 }
 
 /** Every day of the range (default: first of the current month through today), zeros filled. */
-export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<DailyTrend[]> {
-  const q = parse(analyticsRangeSchema, query);
+export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof analyticsRangeSchema>): Promise<DailyTrend[]> {
   const end = q.endDate ?? todayIn(viewer.timezone);
   const start = q.startDate ?? firstOfMonth(end);
   if (start > end) throw validationError(ANALYTICS_MSG.startAfterEnd, { startDate: ANALYTICS_MSG.startAfterEnd });
@@ -137,8 +132,7 @@ export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, query: unknow
 }
 
 /** Seven entries, Sunday (0) to Saturday (6); average is per transaction, rounded to cents. */
-export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<WeekdayPattern[]> {
-  const q = parse(breakdownQuerySchema, query);
+export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof breakdownQuerySchema>): Promise<WeekdayPattern[]> {
   const rows = await repo.weekdays(db, viewer.id, range(q.startDate, q.endDate), q.type);
   const byDay = new Map(rows.map((r) => [r.weekday, r]));
   return WEEKDAY_LABELS.map((label, weekday) => {
@@ -153,8 +147,7 @@ export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, query:
   });
 }
 
-export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<Transaction[]> {
-  const q = parse(recentTransactionsQuerySchema, query);
+export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, q: z.output<typeof recentTransactionsQuerySchema>): Promise<Transaction[]> {
   return computeRecent(deps, viewer.id, q.limit);
 }
 
@@ -163,9 +156,9 @@ export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, query: u
  * daily trend; 'year': 1 January → today with the months of this year; 'all': no bounds with
  * the last 12 months.
  */
-export async function dashboard(deps: AnalyticsDeps, viewer: Viewer, query: unknown): Promise<DashboardData> {
+export async function dashboard(deps: AnalyticsDeps, viewer: Viewer, query: z.output<typeof dashboardQuerySchema>): Promise<DashboardData> {
   const { db } = deps;
-  const { period } = parse(dashboardQuerySchema, query);
+  const { period } = query;
   const today = todayIn(viewer.timezone);
   const startDate = period === 'month' ? firstOfMonth(today) : period === 'year' ? firstOfYear(today) : null;
   // 'all' counts every transaction; the transactions API never accepts dates after today anyway.

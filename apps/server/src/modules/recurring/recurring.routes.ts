@@ -1,50 +1,96 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { RECURRING_MESSAGES } from '@ledgerly/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECURRING_MESSAGES,
+  dataOf,
+  generateAllResultSchema,
+  generateOneResultSchema,
+  recurringInputSchema,
+  recurringTransactionSchema,
+  upcomingOccurrenceSchema,
+  upcomingQuerySchema,
+} from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
-import { assertUuid } from '../../lib/ids.js';
+import { idParams } from '../../lib/ids.js';
+import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
 import * as service from './recurring.service.js';
 
-const WHAT = 'Recurring transaction';
+const params = idParams('Recurring transaction');
+const tags = ['recurring'];
+const answer = dataOf(recurringTransactionSchema);
+// The category must be one of the user's, of the item's type: the service checks the body.
+const body = checkedByService(recurringInputSchema);
 
-export const recurringRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get('/recurring', async (request) => {
-    const { user } = request;
-    return { data: await service.list(db, user) };
-  });
+/** The signed-in user's recurring items under /api/recurring (protected scope; docs/recurring.md). */
+export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/recurring',
+    { schema: { tags, response: { 200: dataOf(z.array(recurringTransactionSchema)) } } },
+    async (request) => ({ data: await service.list(db, request.user) }),
+  );
 
-  app.get('/recurring/upcoming', async (request) => {
-    const { user } = request;
-    return { data: await service.upcoming(db, user, request.query) };
-  });
+  app.get(
+    '/recurring/upcoming',
+    {
+      schema: {
+        tags,
+        summary: 'Occurrences due from today through today + days, not generated yet',
+        querystring: upcomingQuerySchema,
+        response: { 200: dataOf(z.array(upcomingOccurrenceSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.upcoming(db, request.user, request.query.days) }),
+  );
 
-  app.post('/recurring', async (request, reply) => {
-    const { user } = request;
-    return reply.status(201).send({ data: await service.create(db, user, request.body) });
-  });
+  app.post(
+    '/recurring',
+    { schema: { tags, body, response: { 201: answer } } },
+    async (request, reply) => reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
+  );
 
-  app.post('/recurring/generate', async (request) => {
-    const { user } = request;
-    const data = await service.generateAll(db, user);
-    return { data, message: RECURRING_MESSAGES.generatedMany(data.generated) };
-  });
+  app.post(
+    '/recurring/generate',
+    {
+      schema: {
+        tags,
+        summary: 'Generate every due occurrence of every active item',
+        response: { 200: dataOf(generateAllResultSchema).extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const data = await service.generateAll(db, request.user);
+      return { data, message: RECURRING_MESSAGES.generatedMany(data.generated) };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/recurring/:id', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, WHAT);
-    return { data: await service.update(db, user, request.params.id, request.body) };
-  });
+  app.put(
+    '/recurring/:id',
+    { schema: { tags, params, body, response: { 200: answer } } },
+    async (request) => ({ data: await service.update(db, request.user, request.params.id, request.body) }),
+  );
 
-  app.delete<{ Params: { id: string } }>('/recurring/:id', async (request, reply) => {
-    const { user } = request;
-    assertUuid(request.params.id, WHAT);
-    await service.remove(db, user, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/recurring/:id',
+    { schema: { tags, params, response: { 204: z.undefined().describe('Deleted') } } },
+    async (request, reply) => {
+      await service.remove(db, request.user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/recurring/:id/generate', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, WHAT);
-    const data = await service.generateOne(db, user, request.params.id);
-    return { data, message: RECURRING_MESSAGES.generatedOne };
-  });
+  app.post(
+    '/recurring/:id/generate',
+    {
+      schema: {
+        tags,
+        summary: 'Generate the next occurrence of one item now',
+        params,
+        response: { 200: dataOf(generateOneResultSchema).extend({ message: z.string() }), ...errorAnswers(409) },
+      },
+    },
+    async (request) => {
+      const data = await service.generateOne(db, request.user, request.params.id);
+      return { data, message: RECURRING_MESSAGES.generatedOne };
+    },
+  );
 };

@@ -8,12 +8,10 @@ import {
   nextOccurrenceAfter,
   occurrenceAt,
   todayIn,
-  upcomingQuerySchema,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { parse } from '../../lib/validate.js';
 import { findCategory, toCategoryRef } from '../categories/categories.service.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
@@ -46,8 +44,7 @@ export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]
  * Occurrences (not items) of active items dated from the user's today through today + days
  * and not generated yet (on or after nextDate), by date.
  */
-export async function upcoming(db: Db, owner: Owner, query: unknown): Promise<UpcomingOccurrence[]> {
-  const { days } = parse(upcomingQuerySchema, query);
+export async function upcoming(db: Db, owner: Owner, days: number): Promise<UpcomingOccurrence[]> {
   const from = today(owner);
   const until = addDays(from, days);
   const out: UpcomingOccurrence[] = [];
