@@ -104,24 +104,44 @@ async function computeRecent({ db, sign }: AnalyticsDeps, userId: string, limit:
   return (await repo.recent(db, userId, limit)).map((r) => toTransaction(r.tx, r.category, sign));
 }
 
-export function summary({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof analyticsRangeSchema>): Promise<AnalyticsSummary> {
+export function summary(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof analyticsRangeSchema>,
+): Promise<AnalyticsSummary> {
   return computeSummary(db, viewer.id, range(q.startDate, q.endDate));
 }
 
-export function categoryBreakdown({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof breakdownQuerySchema>): Promise<CategoryBreakdown> {
+export function categoryBreakdown(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof breakdownQuerySchema>,
+): Promise<CategoryBreakdown> {
   return computeBreakdown(db, viewer.id, range(q.startDate, q.endDate), q.type);
 }
 
-export function topCategories({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof topCategoriesQuerySchema>): Promise<BreakdownItem[]> {
+export function topCategories(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof topCategoriesQuerySchema>,
+): Promise<BreakdownItem[]> {
   return computeTop(db, viewer.id, range(q.startDate, q.endDate), q.type, q.limit);
 }
 
-export function monthlyTrends({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof monthlyTrendsQuerySchema>): Promise<MonthlyTrend[]> {
+export function monthlyTrends(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof monthlyTrendsQuerySchema>,
+): Promise<MonthlyTrend[]> {
   return computeMonthly(db, viewer.id, todayIn(viewer.timezone), q.months);
 }
 
 /** Every day of the range (default: first of the current month through today), zeros filled. */
-export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof analyticsRangeSchema>): Promise<DailyTrend[]> {
+export function dailyTrends(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof analyticsRangeSchema>,
+): Promise<DailyTrend[]> {
   const end = q.endDate ?? todayIn(viewer.timezone);
   const start = q.startDate ?? firstOfMonth(end);
   if (start > end) throw validationError(ANALYTICS_MSG.startAfterEnd, { startDate: ANALYTICS_MSG.startAfterEnd });
@@ -132,7 +152,11 @@ export function dailyTrends({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<t
 }
 
 /** Seven entries, Sunday (0) to Saturday (6); average is per transaction, rounded to cents. */
-export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, q: z.output<typeof breakdownQuerySchema>): Promise<WeekdayPattern[]> {
+export async function dailyPattern(
+  { db }: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof breakdownQuerySchema>,
+): Promise<WeekdayPattern[]> {
   const rows = await repo.weekdays(db, viewer.id, range(q.startDate, q.endDate), q.type);
   const byDay = new Map(rows.map((r) => [r.weekday, r]));
   return WEEKDAY_LABELS.map((label, weekday) => {
@@ -147,7 +171,11 @@ export async function dailyPattern({ db }: AnalyticsDeps, viewer: Viewer, q: z.o
   });
 }
 
-export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, q: z.output<typeof recentTransactionsQuerySchema>): Promise<Transaction[]> {
+export function recentTransactions(
+  deps: AnalyticsDeps,
+  viewer: Viewer,
+  q: z.output<typeof recentTransactionsQuerySchema>,
+): Promise<Transaction[]> {
   return computeRecent(deps, viewer.id, q.limit);
 }
 
@@ -156,7 +184,11 @@ export function recentTransactions(deps: AnalyticsDeps, viewer: Viewer, q: z.out
  * daily trend; 'year': 1 January → today with the months of this year; 'all': no bounds with
  * the last 12 months.
  */
-export async function dashboard(deps: AnalyticsDeps, viewer: Viewer, query: z.output<typeof dashboardQuerySchema>): Promise<DashboardData> {
+export async function dashboard(
+  deps: AnalyticsDeps,
+  viewer: Viewer,
+  query: z.output<typeof dashboardQuerySchema>,
+): Promise<DashboardData> {
   const { db } = deps;
   const { period } = query;
   const today = todayIn(viewer.timezone);

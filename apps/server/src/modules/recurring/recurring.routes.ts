@@ -42,10 +42,8 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request) => ({ data: await service.upcoming(db, request.user, request.query.days) }),
   );
 
-  app.post(
-    '/recurring',
-    { schema: { tags, body, response: { 201: answer } } },
-    async (request, reply) => reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
+  app.post('/recurring', { schema: { tags, body, response: { 201: answer } } }, async (request, reply) =>
+    reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
   );
 
   app.post(
@@ -63,11 +61,9 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
   );
 
-  app.put(
-    '/recurring/:id',
-    { schema: { tags, params, body, response: { 200: answer } } },
-    async (request) => ({ data: await service.update(db, request.user, request.params.id, request.body) }),
-  );
+  app.put('/recurring/:id', { schema: { tags, params, body, response: { 200: answer } } }, async (request) => ({
+    data: await service.update(db, request.user, request.params.id, request.body),
+  }));
 
   app.delete(
     '/recurring/:id',
