@@ -4,6 +4,7 @@ import { LIMITS } from '@ledgerly/shared';
 import type { Config } from './config.js';
 import { type Database, migrate, openDatabase } from './db/client.js';
 import { join } from 'node:path';
+import { lockDataDir, prepareDataDir, tightenModes } from './db/data-dir.js';
 import { AppError } from './errors.js';
 import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -44,9 +45,20 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening; closing the app closes the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }));
-  if (!options.database) await migrate(database);
+  // DATA_DIR owner-only, and PGlite's folder one process's (docs/operations.md).
+  const prepared = options.database ? null : prepareDataDir(config.dataDir);
+  const lock = options.database || config.databaseUrl ? null : lockDataDir(config.dataDir);
+  let database: Database;
+  try {
+    database =
+      options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }));
+    if (!options.database) await migrate(database);
+    // A new PGlite database is written 0666 by PGlite itself: owner-only again (not logged).
+    if (prepared) tightenModes(config.dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const app = Fastify({
     logger:
       options.logger === false
@@ -68,6 +80,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
+
+  if (prepared && prepared.tightened.files + prepared.tightened.folders > 0)
+    app.log.warn(
+      { dataDir: config.dataDir, ...prepared.tightened },
+      `Tightened DATA_DIR permissions to owner-only (${prepared.tightened.files} files, ${prepared.tightened.folders} folders were open to other users)`,
+    );
+  if (lock?.tookOverFrom !== null && lock?.tookOverFrom !== undefined)
+    app.log.warn(
+      { file: lock.file, stalePid: lock.tookOverFrom },
+      'Took over a stale DATA_DIR lock left by a process that is gone',
+    );
 
   const ctx: AppContext = {
     config,
@@ -137,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
     if (!options.database) await database.close();
+    lock?.release();
   });
   return app;
 }

@@ -60,7 +60,7 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const client = new PGlite(opts.dataDir === 'memory' ? undefined : opts.dataDir, {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers: {
