@@ -160,6 +160,14 @@ export type ImportRowsQuery = z.infer<typeof importRowsQuerySchema>;
 
 const count = z.number().int();
 
+/**
+ * Options as stored and answered: the import options' shape (documented as such), not checked
+ * again on the way out, where a transform or refinement could not be encoded.
+ */
+const effectiveOptions = z
+  .custom<ImportOptions>((v) => typeof v === 'object' && v !== null)
+  .meta({ type: 'object', description: 'The import options in effect (see ImportOptions of the request bodies)' });
+
 export const importSummarySchema = z.object({
   /** Every posting read from the file. */
   rows: count,
@@ -204,8 +212,8 @@ export const importBatchSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   status: z.enum(IMPORT_BATCH_STATUS),
   createdAt: z.string(),
-  /** The effective options, detected or given (not re-checked on the way out). */
-  options: z.record(z.string(), z.unknown()).transform((o) => o as ImportOptions),
+  /** The effective options, detected or given. */
+  options: effectiveOptions,
   needsReview: z.array(z.string()),
   summary: importSummarySchema,
   /** The CSV header row, when the file has one (to choose column roles from). */
@@ -252,7 +260,7 @@ export const importProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
   header: z.array(z.string()),
-  options: z.record(z.string(), z.unknown()).transform((o) => o as ImportOptions),
+  options: effectiveOptions,
   createdAt: z.string(),
 });
 export type ImportProfile = z.output<typeof importProfileSchema>;

@@ -1,96 +1,204 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataOf,
+  importBatchSchema,
+  importProfileSchema,
+  importRowsQuerySchema,
+  importRuleSchema,
+  importUpdateSchema,
+  profileInputSchema,
+  ruleInputSchema,
+} from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
-import { assertUuid } from '../../lib/ids.js';
+import { idParams } from '../../lib/ids.js';
+import { errorAnswers } from '../../plugins/openapi.js';
 import { readImportUpload } from './imports.form.js';
 import * as service from './imports.service.js';
 import * as rules from './rules.service.js';
 
+const deleted = { 204: z.undefined().describe('Deleted') };
+const batch = dataOf(importBatchSchema);
+const rule = dataOf(importRuleSchema);
+
+/**
+ * The upload of POST /imports, read from the multipart stream by the handler (imports.form.ts),
+ * so the route only documents it.
+ */
+const upload = z.unknown().meta({
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The statement: CSV, OFX/QFX, QIF or CAMT, at most 20 MB' },
+    options: {
+      type: 'string',
+      description: 'Optional JSON of the import options (what is omitted is detected)',
+      contentMediaType: 'application/json',
+    },
+  },
+});
+
 /** Statement import, rules and CSV profiles under /api (protected scope; docs/imports.md). */
-export const importsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   const deps: service.ImportDeps = { db, log: app.log, jobs: new service.ImportJobs() };
   // Background commits finish (or fail and say so) before the database closes.
   app.addHook('onClose', async () => deps.jobs.idle());
 
-  app.post('/imports', async (request, reply) => {
-    const { user } = request;
-    const upload = await readImportUpload(request);
-    const batch = await service.create(deps, user, upload, upload.options);
-    return reply.status(201).send({ data: batch });
-  });
+  const imports = { tags: ['imports'] };
+  const params = idParams('Import');
 
-  app.get('/imports', async (request) => {
-    const { user } = request;
-    return { data: await service.list(deps, user) };
-  });
+  app.post(
+    '/imports',
+    {
+      schema: {
+        ...imports,
+        summary: 'Upload a statement: read, classify and preview it (nothing is written to the ledger)',
+        consumes: ['multipart/form-data'],
+        body: upload,
+        response: { 201: batch, ...errorAnswers(413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const file = await readImportUpload(request);
+      const created = await service.create(deps, request.user, file, file.options);
+      return reply.status(201).send({ data: created });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/imports/:id', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Import');
-    return { data: await service.get(deps, user, request.params.id, request.query) };
-  });
+  app.get(
+    '/imports',
+    {
+      schema: {
+        ...imports,
+        summary: 'Past imports, newest first',
+        response: { 200: dataOf(z.array(importBatchSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.list(deps, request.user) }),
+  );
 
-  app.put<{ Params: { id: string } }>('/imports/:id', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Import');
-    return { data: await service.update(deps, user, request.params.id, request.body) };
-  });
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        ...imports,
+        summary: 'An import with one page of its rows',
+        params,
+        querystring: importRowsQuerySchema,
+        response: { 200: batch },
+      },
+    },
+    async (request) => ({ data: await service.get(deps, request.user, request.params.id, request.query) }),
+  );
 
-  app.post<{ Params: { id: string } }>('/imports/:id/commit', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Import');
-    return { data: await service.commit(deps, user, request.params.id) };
-  });
+  app.put(
+    '/imports/:id',
+    {
+      schema: {
+        ...imports,
+        summary: 'Re-read with other options, or choose categories / skip rows',
+        params,
+        body: importUpdateSchema,
+        response: { 200: batch, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ data: await service.update(deps, request.user, request.params.id, request.body) }),
+  );
 
-  app.post<{ Params: { id: string } }>('/imports/:id/revert', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Import');
-    return { data: await service.revert(deps, user, request.params.id) };
-  });
+  app.post(
+    '/imports/:id/commit',
+    {
+      schema: {
+        ...imports,
+        summary: 'Import the new rows (large files continue in the background: poll the import)',
+        params,
+        response: { 200: batch, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ data: await service.commit(deps, request.user, request.params.id) }),
+  );
 
-  app.delete<{ Params: { id: string } }>('/imports/:id', async (request, reply) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Import');
-    await service.discard(deps, user, request.params.id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/imports/:id/revert',
+    {
+      schema: {
+        ...imports,
+        summary: 'Undo: remove exactly the transactions this import created',
+        params,
+        response: { 200: batch, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ data: await service.revert(deps, request.user, request.params.id) }),
+  );
 
-  app.get('/rules', async (request) => {
-    const { user } = request;
-    return { data: await rules.listRules(db, user.id) };
-  });
+  app.delete(
+    '/imports/:id',
+    { schema: { ...imports, summary: 'Discard a preview', params, response: { ...deleted, ...errorAnswers(409) } } },
+    async (request, reply) => {
+      await service.discard(deps, request.user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/rules', async (request, reply) => {
-    const { user } = request;
-    return reply.status(201).send({ data: await rules.createRule(db, user.id, request.body) });
-  });
+  const rulesDoc = { tags: ['rules'] };
+  const ruleParams = idParams('Rule');
 
-  app.put<{ Params: { id: string } }>('/rules/:id', async (request) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Rule');
-    return { data: await rules.updateRule(db, user.id, request.params.id, request.body) };
-  });
+  app.get(
+    '/rules',
+    { schema: { ...rulesDoc, response: { 200: dataOf(z.array(importRuleSchema)) } } },
+    async (request) => ({ data: await rules.listRules(db, request.user.id) }),
+  );
 
-  app.delete<{ Params: { id: string } }>('/rules/:id', async (request, reply) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Rule');
-    await rules.deleteRule(db, user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/rules',
+    { schema: { ...rulesDoc, body: ruleInputSchema, response: { 201: rule } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await rules.createRule(db, request.user.id, request.body) }),
+  );
 
-  app.get('/import-profiles', async (request) => {
-    const { user } = request;
-    return { data: await rules.listProfiles(db, user.id) };
-  });
+  app.put(
+    '/rules/:id',
+    { schema: { ...rulesDoc, params: ruleParams, body: ruleInputSchema, response: { 200: rule } } },
+    async (request) => ({ data: await rules.updateRule(db, request.user.id, request.params.id, request.body) }),
+  );
 
-  app.post('/import-profiles', async (request, reply) => {
-    const { user } = request;
-    return reply.status(201).send({ data: await rules.createProfile(db, user.id, request.body) });
-  });
+  app.delete(
+    '/rules/:id',
+    { schema: { ...rulesDoc, params: ruleParams, response: deleted } },
+    async (request, reply) => {
+      await rules.deleteRule(db, request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/import-profiles/:id', async (request, reply) => {
-    const { user } = request;
-    assertUuid(request.params.id, 'Profile');
-    await rules.deleteProfile(db, user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  const profilesDoc = { tags: ['import profiles'] };
+
+  app.get(
+    '/import-profiles',
+    { schema: { ...profilesDoc, response: { 200: dataOf(z.array(importProfileSchema)) } } },
+    async (request) => ({ data: await rules.listProfiles(db, request.user.id) }),
+  );
+
+  app.post(
+    '/import-profiles',
+    {
+      schema: {
+        ...profilesDoc,
+        summary: 'Save CSV settings, recognised by the header row next time',
+        body: profileInputSchema,
+        response: { 201: dataOf(importProfileSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await rules.createProfile(db, request.user.id, request.body) }),
+  );
+
+  app.delete(
+    '/import-profiles/:id',
+    { schema: { ...profilesDoc, params: idParams('Profile'), response: deleted } },
+    async (request, reply) => {
+      await rules.deleteProfile(db, request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,17 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportBatch, ImportOptions, ImportRow, ImportSummary, SuggestedBy } from '@ledgerly/shared';
+import type {
+  ImportBatch,
+  ImportOptions,
+  ImportRow,
+  ImportRowsQuery,
+  ImportSummary,
+  ImportUpdate,
+  SuggestedBy,
+} from '@ledgerly/shared';
 import {
   IMPORT_LIMITS,
   IMPORT_MSG,
   fromCents,
   importOptionsSchema,
   importRowsQuerySchema,
-  importUpdateSchema,
   todayIn,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
 import * as categories from '../categories/categories.service.js';
 import { ImportFileError, type ParsedPosting, parseStatement } from './parse/index.js';
 import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
@@ -224,8 +230,15 @@ function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
   return batch;
 }
 
-async function withRows(deps: ImportDeps, owner: Owner, b: repo.BatchRow, query: unknown = {}): Promise<ImportBatch> {
-  const q = parse(importRowsQuerySchema, query);
+/** The first page of rows, as GET /imports/{id} answers without a query. */
+const FIRST_PAGE: ImportRowsQuery = importRowsQuerySchema.parse({});
+
+async function withRows(
+  deps: ImportDeps,
+  owner: Owner,
+  b: repo.BatchRow,
+  q: ImportRowsQuery = FIRST_PAGE,
+): Promise<ImportBatch> {
   const rows = await repo.listRows(deps.db, owner.id, b.id, q.cursor ?? 0, q.limit + 1, q.status);
   const page = rows.slice(0, q.limit);
   const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
@@ -270,13 +283,12 @@ export async function list(deps: ImportDeps, owner: Owner): Promise<ImportBatch[
   return (await repo.listBatches(deps.db, owner.id, 100)).map((b) => toBatch(deps, b));
 }
 
-export async function get(deps: ImportDeps, owner: Owner, id: string, query: unknown): Promise<ImportBatch> {
+export async function get(deps: ImportDeps, owner: Owner, id: string, query: ImportRowsQuery): Promise<ImportBatch> {
   return withRows(deps, owner, await mustFind(deps.db, owner, id), query);
 }
 
 /** PUT /imports/{id}: new options re-read the file; row choices set categories or skip rows. */
-export async function update(deps: ImportDeps, owner: Owner, id: string, body: unknown): Promise<ImportBatch> {
-  const input = parse(importUpdateSchema, body);
+export async function update(deps: ImportDeps, owner: Owner, id: string, input: ImportUpdate): Promise<ImportBatch> {
   const batch = await mustFind(deps.db, owner, id);
   if (batch.status !== 'preview') throw conflict(IMPORT_MSG.notPreview);
   if (input.options) {

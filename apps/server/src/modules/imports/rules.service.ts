@@ -1,8 +1,7 @@
-import type { Category, ImportProfile, ImportRule, ImportOptions } from '@ledgerly/shared';
-import { headerKey, profileInputSchema, ruleInputSchema } from '@ledgerly/shared';
+import type { Category, ImportProfile, ImportRule, ImportOptions, ProfileInput, RuleInput } from '@ledgerly/shared';
+import { headerKey } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound, validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
 import * as categories from '../categories/categories.service.js';
 import * as profilesRepo from './profiles.repository.js';
 import * as repo from './rules.repository.js';
@@ -24,14 +23,12 @@ export async function listRules(db: Db, userId: string): Promise<ImportRule[]> {
   return (await repo.listRules(db, userId)).map(toRule);
 }
 
-export async function createRule(db: Db, userId: string, input: unknown): Promise<ImportRule> {
-  const data = parse(ruleInputSchema, input);
+export async function createRule(db: Db, userId: string, data: RuleInput): Promise<ImportRule> {
   await checkCategory(db, userId, data.categoryId);
   return toRule(await repo.insertRule(db, userId, data.contains, data.categoryId));
 }
 
-export async function updateRule(db: Db, userId: string, id: string, input: unknown): Promise<ImportRule> {
-  const data = parse(ruleInputSchema, input);
+export async function updateRule(db: Db, userId: string, id: string, data: RuleInput): Promise<ImportRule> {
   await checkCategory(db, userId, data.categoryId);
   const row = await repo.updateRule(db, userId, id, data.contains, data.categoryId);
   if (!row) throw notFound('Rule');
@@ -64,8 +61,7 @@ export async function listProfiles(db: Db, userId: string): Promise<ImportProfil
   return (await profilesRepo.listProfiles(db, userId)).map(toProfile);
 }
 
-export async function createProfile(db: Db, userId: string, input: unknown): Promise<ImportProfile> {
-  const data = parse(profileInputSchema, input);
+export async function createProfile(db: Db, userId: string, data: ProfileInput): Promise<ImportProfile> {
   const { profileId: _ignored, ...options } = data.options;
   return toProfile(
     await profilesRepo.insertProfile(db, {
