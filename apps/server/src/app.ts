@@ -14,7 +14,7 @@ import { useZodSchemas } from './plugins/type-provider.js';
 import type { AppContext } from './app-context.js';
 import { createReceipts } from './receipts/receipts.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
-import { startHousekeeping } from './jobs/housekeeping.js';
+import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -156,7 +156,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const stopJobs: (() => void)[] = [];
   if (config.recurringSweep) app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx)));
-  if (config.housekeeping) app.addHook('onReady', async () => void stopJobs.push(startHousekeeping(ctx)));
+  if (config.housekeeping) {
+    app.addHook('onReady', async () => {
+      stopJobs.push(startHousekeeping(ctx), startCounterCleanup(ctx));
+    });
+  }
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
     if (!options.database) await database.close();

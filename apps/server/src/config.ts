@@ -20,9 +20,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   /** Login/register attempts allowed per client IP per window. */
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
-  /** Refused login/register attempts allowed per email and address per window (5× per email). */
+  /** Refused login/register attempts allowed per email and address per window; past as many per
+   * email from all addresses, further tries for it are slowed down (never refused). */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The longest wait of a sign-in for an email failing from many addresses. */
+  AUTH_SLOWDOWN_MAX_SECONDS: z.coerce.number().min(0).max(30).default(5),
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For), for the per-IP rate
    * limit and the logs: 'false' (default: none), 'true' (any), or a comma-separated list of
@@ -67,7 +70,7 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: string;
   appSecret: string;
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number; maxDelayMs: number };
   trustProxy: boolean | string;
   authCacheMs: number;
   recurringSweep: boolean;
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.AUTH_RATE_LIMIT_IP,
       perEmail: e.AUTH_RATE_LIMIT_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      maxDelayMs: Math.round(e.AUTH_SLOWDOWN_MAX_SECONDS * 1000),
     },
     trustProxy: e.TRUST_PROXY,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,

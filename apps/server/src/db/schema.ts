@@ -417,3 +417,18 @@ export const apiTokens = pgTable(
     index('api_tokens_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * Sign-in rate-limit counters (fixed windows), shared by every instance on the database. Keys
+ * are SHA-256 hashes of `kind:value` (an address, an email and address, an email), so no email
+ * or address is kept here in clear. Expired windows are deleted by a periodic job.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

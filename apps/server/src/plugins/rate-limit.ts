@@ -5,8 +5,8 @@ import { AppError } from '../errors.js';
 const MAX_KEYS = 50_000;
 
 /**
- * Fixed-window counters kept in memory. One instance per process: behind several instances
- * each keeps its own count, which still bounds guessing to N × limit per window.
+ * Fixed-window counters kept in memory, for limits that may be per process (two-factor code
+ * failures). Sign-in limits are shared by all instances: see modules/auth/sign-in-limits.ts.
  *
  * The map is kept in window order (a key whose window restarts moves to the end), so expired
  * windows are always at the front and pruning never walks live entries: each call costs O(1)
@@ -72,7 +72,8 @@ export class RateLimiter {
   }
 }
 
-function tooMany(retryAfterMs: number): AppError {
+/** The 429 answer of every rate limit, with Retry-After in whole seconds. */
+export function tooMany(retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`, undefined, {
     'retry-after': String(seconds),

@@ -14,8 +14,8 @@ import { requireSession } from '../../plugins/authenticate.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../errors.js';
 import { errorAnswers } from '../../plugins/openapi.js';
-import { RateLimiter, clientKey } from '../../plugins/rate-limit.js';
 import * as service from './auth.service.js';
+import { attemptKeys, createSignInLimits } from './sign-in-limits.js';
 
 /** The sign-in's browser and address, kept with the session for the sessions list. */
 const clientInfo = (request: FastifyRequest): service.ClientInfo => ({
@@ -23,50 +23,27 @@ const clientInfo = (request: FastifyRequest): service.ClientInfo => ({
   ipAddress: request.ip ?? null,
 });
 
-/** How many times the per-email-and-address limit one email may fail across all addresses. */
-const EMAIL_ONLY_FACTOR = 5;
-
-/** Register and login (public scope), rate limited per address and per email. */
+/** Register and login (public scope), rate limited per address and per email (sign-in-limits.ts). */
 export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { perIp, perEmail, windowMs } = ctx.config.authRateLimit;
-  // Every attempt counts against the client's address (its /64 on IPv6).
-  const byIp = new RateLimiter(perIp, windowMs);
-  // Only refused attempts count against an email: per email and address, and — far higher, to
-  // bound guessing spread over many addresses — per email alone. Someone else failing on your
-  // email from their address does not lock you out unless they fail from very many at once.
-  const byEmailAndIp = new RateLimiter(perEmail, windowMs);
-  const byEmail = new RateLimiter(perEmail * EMAIL_ONLY_FACTOR, windowMs);
+  const limits = createSignInLimits(ctx.db, ctx.config.authRateLimit);
 
   // Read from the raw body: the limits are checked before the body is validated, so a
   // malformed attempt counts against the address too.
   const keysOf = (request: FastifyRequest) => {
     const body: unknown = request.body;
-    const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
-    const ip = clientKey(request.ip);
-    return typeof email === 'string' && email.trim()
-      ? { ip, pair: `${email.trim().toLowerCase()}|${ip}`, email: email.trim().toLowerCase() }
-      : { ip, pair: null, email: null };
+    return attemptKeys(request.ip, body && typeof body === 'object' && 'email' in body ? body.email : undefined);
   };
 
-  /** Runs before validation: counts the attempt against the address, refuses a locked-out email. */
-  const checkLimits = async (request: FastifyRequest) => {
-    const keys = keysOf(request);
-    byIp.hit([keys.ip]);
-    if (keys.pair && keys.email) {
-      byEmailAndIp.check([keys.pair]);
-      byEmail.check([keys.email]);
-    }
-  };
+  /** Runs before validation: counts the attempt against the address, refuses or slows it down. */
+  const checkLimits = async (request: FastifyRequest) => limits.before(keysOf(request));
 
   /** Runs an attempt; a refusal (401 wrong credentials, 409 taken) counts against the email. */
   async function counted<T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (error) {
-      const keys = keysOf(request);
-      if (keys.pair && keys.email && error instanceof AppError && (error.status === 401 || error.status === 409)) {
-        byEmailAndIp.count([keys.pair]);
-        byEmail.count([keys.email]);
+      if (error instanceof AppError && (error.status === 401 || error.status === 409)) {
+        await limits.refused(keysOf(request));
       }
       throw error;
     }
@@ -114,7 +91,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      byIp.hit([clientKey(request.ip)]);
+      await limits.countAddress(attemptKeys(request.ip, undefined));
       return service.loginTwoFactor(ctx.db, request.body, ctx.twoFactor, clientInfo(request));
     },
   );

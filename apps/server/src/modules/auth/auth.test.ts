@@ -245,13 +245,10 @@ describe('rate limits: who is held back', () => {
     for (let i = 0; i < 6; i++) expect((await login(user.email, 'right-pass', '203.0.113.6')).statusCode).toBe(200);
   });
 
-  it('an email failing from many addresses is held back everywhere (5 × the limit)', async () => {
+  it('an email failing from many addresses is slowed down, never refused (sign-in-limits.test.ts)', async () => {
     const { user } = await registerUser(limits, { password: 'right-pass' });
-    const statuses = [];
-    for (let i = 1; i <= 15; i++) statuses.push((await login(user.email, 'wrong-pass', `192.0.2.${i}`)).statusCode);
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    expect((await login(user.email, 'wrong-pass', '192.0.2.99')).statusCode).toBe(429);
-    expect((await login(user.email, 'right-pass', '192.0.2.100')).statusCode).toBe(429);
+    for (let i = 1; i <= 4; i++) expect((await login(user.email, 'wrong-pass', `192.0.2.${i}`)).statusCode).toBe(401);
+    expect((await login(user.email, 'right-pass', '192.0.2.100')).statusCode).toBe(200);
   });
 });
 
