@@ -8,7 +8,7 @@ import { addDays, todayIn } from '@ledgerly/shared';
 import type { JobContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
-import { listDueForSweep } from '../modules/recurring/recurring.repository.js';
+import { listDueForSweep } from '../modules/recurring/recurring.service.js';
 import { log, logError, startPeriodic } from './periodic.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

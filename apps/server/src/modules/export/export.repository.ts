@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, transactions as tx } from '../../db/schema.js';
-import { filterWhere } from '../transactions/transactions.repository.js';
+import { filterWhere } from '../../db/transaction-filter.js';
 
 // The very filters of the transactions list, so the report always shows what the list shows.
 const matching = filterWhere;

@@ -1,7 +1,7 @@
 import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
 import type { recurringTransactions, transactions } from '../../db/schema.js';
-import { toTransaction } from '../transactions/transactions.mapper.js';
+import { presentTransaction as toTransaction } from '../transactions/transactions.service.js';
 
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

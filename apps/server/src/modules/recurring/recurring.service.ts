@@ -155,3 +155,6 @@ export async function generateOne(db: Db, owner: Owner, id: string): Promise<Gen
   const ref = toCategoryRef(category);
   return { transaction: toGeneratedTransaction(transaction, ref), recurring: toRecurring(item, ref) };
 }
+
+/** One page of active items due on or before `until`, for every user (the hourly sweep). */
+export const listDueForSweep = repo.listDueForSweep;

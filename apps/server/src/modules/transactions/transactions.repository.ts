@@ -1,8 +1,9 @@
-import { type SQL, and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
 import { totalsIn } from '../../db/totals.js';
+import { filterWhere } from '../../db/transaction-filter.js';
 import type { Cursor } from './transactions.cursor.js';
 
 const amount = transactions.amountCents;
@@ -20,20 +21,6 @@ const withCategory = {
   category: { id: categories.id, name: categories.name, color: categories.color, icon: categories.icon },
 };
 const categoryJoin = and(eq(categories.id, transactions.categoryId), eq(categories.userId, transactions.userId));
-
-/** `%`, `_` and `\` in the search text match themselves. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The WHERE clause of a user's filtered transactions (list, count, summary, export). */
-export function filterWhere(userId: string, f: TransactionFilter): SQL {
-  const parts: SQL[] = [eq(transactions.userId, userId)];
-  if (f.type) parts.push(eq(transactions.type, f.type));
-  if (f.categoryId) parts.push(eq(transactions.categoryId, f.categoryId));
-  if (f.startDate) parts.push(sql`${transactions.date} >= ${f.startDate}`);
-  if (f.endDate) parts.push(sql`${transactions.date} <= ${f.endDate}`);
-  if (f.search) parts.push(sql`${transactions.description} ilike ${`%${escapeLike(f.search)}%`} escape '\\'`);
-  return and(...parts) ?? sql`false`;
-}
 
 export async function findTransaction(db: Db, userId: string, id: string): Promise<TransactionWithCategory | null> {
   const rows = await db

@@ -65,6 +65,12 @@ async function store(deps: TransactionDeps, image: ProcessedReceipt | null) {
   return image ? { key: await deps.receipts.save(image), mime: image.mime } : null;
 }
 
+/**
+ * A transaction row in the API's shape, receipt URLs signed: for the modules that read
+ * transactions in their own queries (analytics, recurring generation) and answer them.
+ */
+export const presentTransaction = toTransaction;
+
 export async function create(deps: TransactionDeps, owner: Owner, form: TransactionForm): Promise<Transaction> {
   const { data, category } = await validate(deps.db, owner, form.fields);
   // Decode and re-encode in memory before anything is written.
