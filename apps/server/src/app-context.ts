@@ -33,4 +33,4 @@ export interface AuthUser extends User {
 }
 
 /** What the background jobs need of the context. */
-export type JobContext = Pick<AppContext, 'config' | 'database' | 'db'>;
+export type JobContext = Pick<AppContext, 'config' | 'database' | 'db' | 'log'>;

@@ -102,6 +102,13 @@ describe('logs', () => {
     expect(log).toContain('relation \\"users2\\" does not exist');
     expect(log).not.toContain('ada@example.com');
     expect(log).not.toContain('params:');
+    // One line per request, written when it is answered, with its status and time.
+    const requests = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request completed');
+    expect(requests.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([404, 500, 503]);
+    expect(requests.every((l) => typeof l.responseTime === 'number')).toBe(true);
+    expect(log).not.toContain('incoming request');
   });
 });
 

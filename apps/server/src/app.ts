@@ -6,7 +6,8 @@ import { type Database, migrate, openDatabase } from './db/client.js';
 import { join } from 'node:path';
 import { lockDataDir, prepareDataDir, tightenModes } from './db/data-dir.js';
 import { AppError } from './errors.js';
-import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { requireAuthentication } from './plugins/authenticate.js';
 import { documentAuth, documentErrors, registerOpenApi } from './plugins/openapi.js';
@@ -38,7 +39,7 @@ export interface BuildOptions {
   webDist?: string;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
   /** Called for every route as it is registered (the OpenAPI test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -60,22 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
-            serializers: {
-              // The path only: query strings carry signed receipt links and search text.
-              req: (request: { method: string; url: string; ip?: string }) => ({
-                method: request.method,
-                url: request.url.split('?')[0],
-                remoteAddress: request.ip,
-              }),
-              err: serializeError,
-            },
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

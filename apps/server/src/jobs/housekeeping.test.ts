@@ -91,7 +91,7 @@ describe('receipt sweep', () => {
       return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
     };
     expect(await count(expired.user.id)).toBe(1);
-    await runHousekeeping({ config: t.config, database: t.db, db: t.db.db });
+    await runHousekeeping({ config: t.config, database: t.db, db: t.db.db, log: t.app.log });
     expect(await count(expired.user.id)).toBe(0);
     expect(await count(current.user.id)).toBe(1);
     expect((await me(current.token)).statusCode).toBe(200);

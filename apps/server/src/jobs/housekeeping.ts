@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { JobContext } from '../app-context.js';
 import { deleteExpiredSessions } from '../modules/auth/auth.service.js';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-limits.js';
-import { log, startPeriodic } from './periodic.js';
+import { startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export async function runHousekeeping(ctx: JobContext, stopped?: () => boolean):
 export function startHousekeeping(ctx: JobContext): () => void {
   return startPeriodic(ctx, 'housekeeping', HOUSEKEEPING_INTERVAL_MS, async (stopped) => {
     const result = await runHousekeeping(ctx, stopped);
-    if (result.removed > 0) log(ctx, 'info', 'housekeeping: removed orphaned receipt files', { ...result });
+    if (result.removed > 0) ctx.log.info({ ...result }, 'housekeeping: removed orphaned receipt files');
   });
 }
 

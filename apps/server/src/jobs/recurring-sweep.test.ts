@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
@@ -6,6 +7,7 @@ import { users } from '../db/schema.js';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
 import { createCategory } from '../../test/factories.js';
 import { type RecurringSeed, createRecurring, generatedRows } from '../../test/recurring-helpers.js';
+import { loggerOptions } from '../plugins/logging.js';
 import { SWEEP_INTERVAL_MS, runRecurringSweep, startRecurringSweep } from './recurring-sweep.js';
 
 const t = useTestApp();
@@ -92,7 +94,10 @@ describe('runRecurringSweep', () => {
 });
 
 describe('startRecurringSweep', () => {
-  const ctx = (): JobContext => ({ config: { ...t.config, logLevel: 'error' }, database: t.db, db: t.db.db });
+  const ctx = (): JobContext => ({ config: t.config, database: t.db, db: t.db.db, log: t.app.log });
+  /** The app's own logger (same options and serializers as a running server), writing into `lines`. */
+  const capturing = (lines: string[]) =>
+    Fastify({ logger: loggerOptions({ ...t.config, logLevel: 'info' }, { write: (l) => void lines.push(l) }) }).log;
 
   it('runs at start-up, then every hour on a timer that does not hold the process open', async () => {
     const user = await userWith('UTC', [{ frequency: 'daily', startDate: '2026-03-08' }]);
@@ -111,11 +116,37 @@ describe('startRecurringSweep', () => {
         throw new Error('database exploded');
       },
     } as unknown as Db;
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const stop = startRecurringSweep({ ...ctx(), db: failing });
-    await vi.waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(String(logged.mock.calls[0]![0])).toContain('recurring sweep failed');
-    expect(String(logged.mock.calls[0]![0])).toContain('database exploded');
+    const lines: string[] = [];
+    const stop = startRecurringSweep({ ...ctx(), db: failing, log: capturing(lines) });
+    await vi.waitFor(() => expect(lines.join('')).toContain('recurring sweep failed'));
+    expect(lines.join('')).toContain('database exploded');
     stop();
+  });
+
+  it("a job's failed query is logged through the app's logger without the query's values", async () => {
+    const secret = 'Secret rent 4711 for Ada';
+    const user = await userWith('UTC', [{ frequency: 'daily', startDate: '2026-03-09', description: secret }]);
+    // The database itself refuses the generated row, so the real insert fails inside the job.
+    await t.db.db.execute(
+      sql.raw(
+        `alter table transactions add constraint test_refuse_secret check (description is distinct from '${secret}')`,
+      ),
+    );
+    try {
+      const lines: string[] = [];
+      const stop = startRecurringSweep({ ...ctx(), log: capturing(lines) });
+      await vi.waitFor(() => expect(lines.join('')).toContain('recurring sweep: item failed'), { timeout: 20_000 });
+      stop();
+      const log = lines.join('');
+      expect(log).toContain('Failed query'); // the failure is explained…
+      expect(log).toContain('23514'); // …with the database's code (check violation)…
+      expect(log).toContain(user.items[0]!.id);
+      expect(log).not.toContain('Secret rent'); // …but no bound value or description
+      expect(log).not.toContain('params:');
+      for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    } finally {
+      await t.db.db.execute(sql.raw('alter table transactions drop constraint test_refuse_secret'));
+    }
+    expect(await dates(user.userId)).toEqual([]);
   });
 });

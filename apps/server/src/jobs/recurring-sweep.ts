@@ -9,7 +9,7 @@ import type { JobContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
 import { listDueForSweep } from '../modules/recurring/recurring.service.js';
-import { log, logError, startPeriodic } from './periodic.js';
+import { startPeriodic } from './periodic.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const PAGE = 500;
@@ -66,9 +66,9 @@ export function startRecurringSweep(ctx: JobContext): () => void {
     const result = await runRecurringSweep(ctx.db, new Date(), {
       stopped,
       onError: (error, itemId) => {
-        if (!stopped()) logError(ctx, 'recurring sweep: item failed', error, { recurringId: itemId });
+        if (!stopped()) ctx.log.error({ err: error, recurringId: itemId }, 'recurring sweep: item failed');
       },
     });
-    if (result.generated > 0 || result.failed > 0) log(ctx, 'info', 'recurring sweep', { ...result });
+    if (result.generated > 0 || result.failed > 0) ctx.log.info({ ...result }, 'recurring sweep');
   });
 }

@@ -1,0 +1,57 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from '../config.js';
+import { serializeError } from './error-handler.js';
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * The app's logger (pino): JSON lines, or readable lines through pino-pretty when stdout is a
+ * terminal. Its serializers keep secrets out of every line, the requests' and the background
+ * jobs' alike (jobs log through this logger too): a request is its path without the query
+ * string (signed receipt links, search text), an error is its type, first message line and codes
+ * (drizzle's "Failed query … params: …" carries bound values: emails, hashes, descriptions).
+ */
+export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
+  const output = stream
+    ? { stream }
+    : process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,reqId', singleLine: true },
+          },
+        }
+      : {};
+  return {
+    level: config.logLevel,
+    ...output,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: serializeError,
+    },
+  };
+}
+
+/**
+ * One line per request, written when the answer has gone out: method, path, status and time.
+ * Fastify's default writes two (one on arrival, one at the end); its LogController is the
+ * documented way to change the request lines.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
