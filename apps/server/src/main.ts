@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // Fastify stops listening, waits for the requests in flight (and background imports) to
+      // finish, then runs the app's onClose hook, which closes the database (main.test.ts).
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Ledgerly failed to start:', error instanceof Error ? error.message : error);
+  // The first line only: a failed query's message goes on with its bound values.
+  console.error('Ledgerly failed to start:', error instanceof Error ? error.message.split('\n')[0] : error);
   process.exit(1);
 });
