@@ -83,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     database,
     db: database.db,
-    receipts: createReceipts(config.appSecret, config.dataDir),
+    receipts: createReceipts(config.appSecret, config.dataDir, config.storageUrl),
     log: app.log,
     authCache: new AuthCache(config.authCacheMs),
     twoFactor: createTwoFactor(config.appSecret),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl } from './receipts/storage-url.js';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,6 +52,19 @@ const envSchema = z.object({
    * Revocations on this instance apply at once; on other instances within this many seconds.
    */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Receipts in an S3-compatible store (s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true); unset: DATA_DIR/receipts. */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .superRefine((v, check) => {
+      if (v === undefined) return;
+      try {
+        parseStorageUrl(v);
+      } catch (error) {
+        check.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   /** Daily housekeeping (and once at start-up): orphaned receipt files, expired sessions. */
   HOUSEKEEPING: z
     .enum(['on', 'off'])
@@ -68,6 +82,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where receipts are stored: an s3:// URL, or undefined for DATA_DIR/receipts. */
+  storageUrl: string | undefined;
   logLevel: string;
   appSecret: string;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number; maxDelayMs: number };
@@ -93,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    storageUrl: e.STORAGE_URL,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     authRateLimit: {

@@ -10,6 +10,8 @@ import { multipart } from '../../test/multipart.js';
 import { filesUnder, png } from '../../test/receipt-fixtures.js';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanReceipts } from './receipt-sweep.js';
 import { runHousekeeping } from './housekeeping.js';
+import { createLocalObjectStore } from '../receipts/object-store.js';
+import { createReceipts } from '../receipts/receipts.js';
 
 const t = useTestApp();
 const receiptsDir = () => join(t.config.dataDir, 'receipts');
@@ -57,7 +59,7 @@ describe('receipt sweep', () => {
     // Anything not named like a receipt is not ours to delete.
     const stranger = plant('ab-notes.txt', 2 * ORPHAN_MIN_AGE_MS);
 
-    const result = await sweepOrphanReceipts(t.db.db, receiptsDir());
+    const result = await sweepOrphanReceipts(t.db.db, createLocalObjectStore(receiptsDir()));
     expect(result).toEqual({ checked: 5, removed: 3 });
     const after = listed();
     expect(after).toEqual([...kept, young, stranger].sort());
@@ -71,11 +73,17 @@ describe('receipt sweep', () => {
     expect(image.headers['content-type']).toBe('image/png');
 
     // A second pass finds nothing more to do.
-    expect(await sweepOrphanReceipts(t.db.db, receiptsDir())).toEqual({ checked: 2, removed: 0 });
+    expect(await sweepOrphanReceipts(t.db.db, createLocalObjectStore(receiptsDir()))).toEqual({
+      checked: 2,
+      removed: 0,
+    });
   });
 
   it('does nothing when there is no receipts folder yet', async () => {
-    expect(await sweepOrphanReceipts(t.db.db, join(t.config.dataDir, 'nowhere'))).toEqual({ checked: 0, removed: 0 });
+    expect(await sweepOrphanReceipts(t.db.db, createLocalObjectStore(join(t.config.dataDir, 'nowhere')))).toEqual({
+      checked: 0,
+      removed: 0,
+    });
   });
 
   it('housekeeping also deletes expired sessions, which were refused already', async () => {
@@ -91,7 +99,13 @@ describe('receipt sweep', () => {
       return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
     };
     expect(await count(expired.user.id)).toBe(1);
-    await runHousekeeping({ config: t.config, database: t.db, db: t.db.db, log: t.app.log });
+    await runHousekeeping({
+      config: t.config,
+      database: t.db,
+      db: t.db.db,
+      log: t.app.log,
+      receipts: createReceipts(t.config.appSecret, t.config.dataDir),
+    });
     expect(await count(expired.user.id)).toBe(0);
     expect(await count(current.user.id)).toBe(1);
     expect((await me(current.token)).statusCode).toBe(200);

@@ -1,26 +1,26 @@
 /**
- * The receipt sweep (docs/transactions.md): removes encrypted receipt files that no transaction
- * refers to. Saving a receipt writes its files before the row, and replacing or deleting one
- * removes the old files after the row changed; a crash between the two steps leaves files that
- * nothing will ever read. Runs at start-up and then daily; only files older than an hour are
- * considered, so an upload whose row is still being written is never touched.
+ * The receipt sweep (docs/transactions.md): removes encrypted receipt objects that no transaction
+ * refers to, in the local folder or the S3 store alike. Saving a receipt writes its objects before
+ * the row, and replacing or deleting one removes the old objects after the row changed; a crash
+ * (or a store that was down) between the two steps leaves objects that nothing will ever read.
+ * Runs at start-up and then daily; only objects older than an hour are considered, so an upload
+ * whose row is still being written is never touched.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactions } from '../db/schema.js';
+import { type ObjectStore, keyOfTemporary } from '../receipts/object-store.js';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
-/** `<key>-<variant>.bin`, or a temporary file of one (`….bin.<uuid>.tmp`) left by a crash. */
-const RECEIPT_FILE =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:full|thumb)\.bin(\.[0-9a-f-]{36}\.tmp)?$/;
+/** `ab/<key>-<variant>.bin`; a local store's temporary file of one is `….bin.<uuid>.tmp`. */
+const RECEIPT_OBJECT =
+  /^[0-9a-f]{2}\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:full|thumb)\.bin$/;
 
 export interface ReceiptSweepResult {
-  /** Receipt files old enough to be looked at. */
+  /** Receipt objects old enough to be looked at. */
   checked: number;
-  /** Files removed: orphans and left-over temporary files. */
+  /** Objects removed: orphans and left-over temporary files. */
   removed: number;
 }
 
@@ -30,35 +30,24 @@ export interface ReceiptSweepOptions {
   stopped?: () => boolean;
 }
 
-async function listDir(path: string): Promise<string[]> {
-  try {
-    return await readdir(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/** One pass over `dir` (DATA_DIR/receipts); exported for tests and one-off runs. */
+/** One pass over the store; exported for tests and one-off runs. */
 export async function sweepOrphanReceipts(
   db: Db,
-  dir: string,
+  objects: ObjectStore,
   { now = Date.now(), minAgeMs = ORPHAN_MIN_AGE_MS, stopped }: ReceiptSweepOptions = {},
 ): Promise<ReceiptSweepResult> {
   const result: ReceiptSweepResult = { checked: 0, removed: 0 };
-  // First the old files, then the keys in use: a key in use was stored within seconds of its
-  // files being written, so no file listed here can gain a row after the keys are read.
-  const candidates: { path: string; key: string; temporary: boolean }[] = [];
-  for (const folder of await listDir(dir)) {
-    if (!/^[0-9a-f]{2}$/.test(folder)) continue;
-    for (const name of await listDir(join(dir, folder))) {
-      const match = RECEIPT_FILE.exec(name);
-      if (!match) continue;
-      const path = join(dir, folder, name);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile() || now - info.mtimeMs < minAgeMs) continue;
-      candidates.push({ path, key: match[1]!, temporary: Boolean(match[2]) });
+  // First the old objects, then the keys in use: a key in use was stored within seconds of its
+  // objects being written, so no object listed here can gain a row after the keys are read.
+  const candidates: { object: string; key: string; temporary: boolean }[] = [];
+  for await (const page of objects.list()) {
+    for (const { key: object, modifiedAt } of page) {
+      const temporaryOf = keyOfTemporary(object);
+      const match = RECEIPT_OBJECT.exec(temporaryOf ?? object);
+      if (!match || now - modifiedAt < minAgeMs) continue;
+      candidates.push({ object, key: match[1]!, temporary: temporaryOf !== null });
     }
+    if (stopped?.()) return result;
   }
   result.checked = candidates.length;
   if (!candidates.length) return result;
@@ -67,11 +56,11 @@ export async function sweepOrphanReceipts(
     .from(transactions)
     .where(isNotNull(transactions.receiptKey));
   const inUse = new Set(rows.map((r) => r.key));
-  for (const file of candidates) {
-    if (stopped?.()) break;
-    if (!file.temporary && inUse.has(file.key)) continue;
-    await rm(file.path, { force: true });
-    result.removed += 1;
+  const orphans = candidates.filter((c) => c.temporary || !inUse.has(c.key)).map((c) => c.object);
+  for (let i = 0; i < orphans.length && !stopped?.(); i += 500) {
+    const chunk = orphans.slice(i, i + 500);
+    await objects.delete(chunk);
+    result.removed += chunk.length;
   }
   return result;
 }

@@ -1,65 +1,51 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { ObjectStore } from './object-store.js';
 import { type ReceiptVariant, decryptReceipt, encryptReceipt } from './receipt-crypto.js';
 import type { ProcessedReceipt } from './receipt-image.js';
 
 const VARIANTS: readonly ReceiptVariant[] = ['full', 'thumb'];
 
 export interface ReceiptStore {
-  /** Encrypts and writes both variants under a new random key; on failure nothing is left. */
+  /** Encrypts and writes both variants under a new random key; on failure nothing refers to them. */
   save(image: ProcessedReceipt): Promise<string>;
   /** The decrypted variant, or null if it is missing or does not decrypt. */
   read(receiptKey: string, variant: ReceiptVariant): Promise<Buffer | null>;
-  /** Deletes both variants; a missing file is not an error. */
+  /** Deletes both variants; a missing one is not an error. */
   remove(receiptKey: string): Promise<void>;
 }
 
-/**
- * Encrypted receipt files under `dir` (DATA_DIR/receipts), two hex characters of fan-out:
- * `dir/ab/ab12…-full.bin`, `dir/ab/ab12…-thumb.bin`. Names come from a random UUID, never
- * from the upload.
- */
-export function createReceiptStore(dir: string, encryptionKey: Buffer): ReceiptStore {
-  const folder = (key: string) => join(dir, key.slice(0, 2));
-  const path = (key: string, variant: ReceiptVariant) => join(folder(key), `${key}-${variant}.bin`);
-  const context = (key: string, variant: ReceiptVariant) => `${key}:${variant}`;
+/** The object key of a receipt variant: two hex characters of fan-out, `ab/ab12…-full.bin`. */
+export const receiptObjectKey = (key: string, variant: ReceiptVariant) => `${key.slice(0, 2)}/${key}-${variant}.bin`;
 
-  async function remove(receiptKey: string): Promise<void> {
-    await Promise.all(VARIANTS.map((v) => rm(path(receiptKey, v), { force: true })));
-  }
+/**
+ * Encrypted receipts in an object store (a local folder or S3, object-store.ts). Names come from
+ * a random UUID, never from the upload; each variant is encrypted with its name bound in.
+ */
+export function createReceiptStore(objects: ObjectStore, encryptionKey: Buffer): ReceiptStore {
+  const context = (key: string, variant: ReceiptVariant) => `${key}:${variant}`;
+  const remove = (receiptKey: string) => objects.delete(VARIANTS.map((v) => receiptObjectKey(receiptKey, v)));
 
   return {
     async save(image) {
       const key = randomUUID();
-      await mkdir(folder(key), { recursive: true, mode: 0o700 });
-      const written: string[] = [];
       try {
         for (const variant of VARIANTS) {
-          const target = path(key, variant);
-          // Write aside, then rename: a reader never sees half a file.
-          const temp = `${target}.${randomUUID()}.tmp`;
-          written.push(temp);
-          await writeFile(temp, encryptReceipt(encryptionKey, image[variant], context(key, variant)), { mode: 0o600 });
-          await rename(temp, target);
-          written.push(target);
+          await objects.put(
+            receiptObjectKey(key, variant),
+            encryptReceipt(encryptionKey, image[variant], context(key, variant)),
+          );
         }
       } catch (error) {
-        await Promise.all(written.map((p) => rm(p, { force: true })));
+        // Best effort: what cannot be deleted now is an orphan that housekeeping removes.
+        await remove(key).catch(() => undefined);
         throw error;
       }
       return key;
     },
 
     async read(receiptKey, variant) {
-      let blob: Buffer;
-      try {
-        blob = await readFile(path(receiptKey, variant));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-      return decryptReceipt(encryptionKey, blob, context(receiptKey, variant));
+      const blob = await objects.get(receiptObjectKey(receiptKey, variant));
+      return blob && decryptReceipt(encryptionKey, blob, context(receiptKey, variant));
     },
 
     remove,

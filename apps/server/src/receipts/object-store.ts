@@ -1,0 +1,195 @@
+/**
+ * Where receipt files live (DESIGN §9): a local folder (DATA_DIR/receipts, the default) or any
+ * S3-compatible object store (`STORAGE_URL=s3://bucket/prefix?endpoint=…`). The store only moves
+ * bytes: receipts are encrypted before they reach it (receipt-store.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { AppError } from '../errors.js';
+import { type S3Location, parseStorageUrl } from './storage-url.js';
+
+export interface StoredObject {
+  key: string;
+  /** Last written, in ms since the epoch. */
+  modifiedAt: number;
+}
+
+export interface ObjectStore {
+  /** 'local' or 's3', for logs and docs. */
+  readonly kind: 'local' | 's3';
+  /** Writes the whole object or nothing: a reader never sees half of it. */
+  put(key: string, body: Buffer): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Deletes the objects; missing ones are not an error. */
+  delete(keys: string[]): Promise<void>;
+  /** Every object, in pages (housekeeping); local stores also list left-over temporary files. */
+  list(): AsyncIterable<StoredObject[]>;
+}
+
+/** The store did not answer or refused: 503, and nothing was written (see STORAGE_UNAVAILABLE). */
+export class StorageUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super(503, 'STORAGE_UNAVAILABLE', 'Receipt storage is unavailable. Please try again shortly.', undefined, {
+      'retry-after': '30',
+    });
+    this.cause = cause;
+  }
+}
+
+// ── Local folder ──────────────────────────────────────────────────────────────────────────
+
+const TEMP_SUFFIX = /\.[0-9a-f-]{36}\.tmp$/;
+
+/** Objects as files under `dir`; a key's slashes are folders. Writes go aside, then are renamed. */
+export function createLocalObjectStore(dir: string): ObjectStore {
+  const path = (key: string) => join(dir, ...key.split('/'));
+
+  async function* walk(folder: string, prefix: string): AsyncGenerator<StoredObject> {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) {
+      const full = join(folder, name);
+      const info = await stat(full).catch(() => null);
+      if (!info) continue;
+      if (info.isDirectory()) yield* walk(full, `${prefix}${name}/`);
+      else if (info.isFile()) yield { key: `${prefix}${name}`, modifiedAt: info.mtimeMs };
+    }
+  }
+
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const target = path(key);
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temp, body, { mode: 0o600 });
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(path(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(path(key), { force: true })));
+    },
+    async *list() {
+      let page: StoredObject[] = [];
+      for await (const object of walk(dir, '')) {
+        page.push(object);
+        if (page.length >= 1000) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
+    },
+  };
+}
+
+/** A local store's temporary file (`<key>.<uuid>.tmp`, left by a crash mid-write) → its key. */
+export function keyOfTemporary(key: string): string | null {
+  return TEMP_SUFFIX.test(key) ? key.replace(TEMP_SUFFIX, '') : null;
+}
+
+// ── S3-compatible ─────────────────────────────────────────────────────────────────────────
+
+/** What the S3 client waits for, in ms: a store that does not answer becomes a 503 quickly. */
+const S3_CONNECT_TIMEOUT_MS = 3_000;
+const S3_REQUEST_TIMEOUT_MS = 30_000;
+
+/** Objects in an S3 bucket under a prefix; every failure but "no such key" is StorageUnavailableError. */
+export function createS3ObjectStore(location: S3Location, client?: S3Client): ObjectStore {
+  const s3 =
+    client ??
+    new S3Client({
+      region: location.region,
+      endpoint: location.endpoint,
+      forcePathStyle: location.forcePathStyle,
+      // Two tries, then the request gives up with a 503 rather than hang.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+      // Checksums only where S3 requires them: many S3-compatible stores refuse the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const { bucket, prefix } = location;
+  const unavailable = (error: unknown): never => {
+    throw new StorageUnavailableError(error);
+  };
+
+  return {
+    kind: 's3',
+    async put(key, body) {
+      // One PUT: S3 stores the whole object or none of it.
+      await s3
+        .send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentLength: body.length }))
+        .catch(unavailable);
+    },
+    async get(key) {
+      try {
+        const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        if (!answer.Body) return null;
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        return unavailable(error);
+      }
+    },
+    async delete(keys) {
+      for (let i = 0; i < keys.length; i += 1000) {
+        const chunk = keys.slice(i, i + 1000);
+        const answer = await s3
+          .send(
+            new DeleteObjectsCommand({
+              Bucket: bucket,
+              Delete: { Objects: chunk.map((key) => ({ Key: prefix + key })), Quiet: true },
+            }),
+          )
+          .catch(unavailable);
+        const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+        if (failed.length) unavailable(new Error(`could not delete ${failed.length} objects: ${failed[0]?.Code}`));
+      }
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const answer = await s3
+          .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          .catch(unavailable);
+        yield (answer.Contents ?? [])
+          .filter((o) => o.Key?.startsWith(prefix))
+          .map((o) => ({ key: o.Key!.slice(prefix.length), modifiedAt: o.LastModified?.getTime() ?? 0 }));
+        token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}
+
+/** The configured store: S3 when STORAGE_URL is set, else the folder. */
+export function createObjectStore(storageUrl: string | undefined, localDir: string): ObjectStore {
+  return storageUrl ? createS3ObjectStore(parseStorageUrl(storageUrl)) : createLocalObjectStore(localDir);
+}
