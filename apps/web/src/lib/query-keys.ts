@@ -14,6 +14,9 @@ export const queryKeys = {
   recurring: ['recurring'] as const,
   recurringUpcoming: ['recurring-upcoming'] as const,
   analytics: ['analytics'] as const,
+  accountSecurity: ['account', 'security'] as const,
+  accountSessions: ['account', 'sessions'] as const,
+  accountTokens: ['account', 'tokens'] as const,
 };
 
 /** Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard. */
@@ -43,6 +46,12 @@ export const staleAfter = {
   categoryChanged: [queryKeys.categories(), ...TRANSACTION_DEPENDENTS, ...RECURRING],
   /** A budget created, edited or deleted. */
   budgets: [queryKeys.budgets],
+  /** Two-factor turned on or off, or a recovery code used: the security overview. */
+  twoFactor: [queryKeys.accountSecurity],
+  /** A session signed out, or every other one (a password change does that too). */
+  sessions: [queryKeys.accountSessions],
+  /** A personal API token created or revoked. */
+  tokens: [queryKeys.accountTokens],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type CacheChange = keyof typeof staleAfter;

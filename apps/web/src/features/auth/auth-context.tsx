@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { localTimeZone, type LoginInput, type RegisterInput, type User } from '@ledgerly/shared';
+import { localTimeZone, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@ledgerly/shared';
 import { clearAuth, getStoredUser, getToken, storeAuth, storeUser } from '../../lib/storage';
 import { ApiError } from '../../lib/api-client';
 import * as authApi from './api/auth-api';
@@ -10,7 +10,10 @@ interface AuthContextValue {
   isAuthenticated: boolean;
   /** True until the start-up check of a stored token ends. */
   loading: boolean;
-  login: (input: LoginInput) => Promise<void>;
+  /** Signs in, or answers the challenge of a second step when two-factor sign-in is on. */
+  login: (input: LoginInput) => Promise<{ challenge: string } | null>;
+  /** The second step of a sign-in: a code from the authenticator app or a recovery code. */
+  loginTwoFactor: (challenge: string, code: string) => Promise<void>;
   register: (input: RegisterInput) => Promise<void>;
   logout: () => Promise<void>;
   /** Replaces the signed-in user (after settings change), in state and storage. */
@@ -55,14 +58,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(
-    async (input: LoginInput) => {
-      const { token, user: u } = await authApi.login(input);
+  const signedIn = useCallback(
+    ({ token, user: u }: AuthResponse) => {
       queryClient.clear();
       storeAuth(token, u);
       setUser(u);
     },
     [queryClient],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const answer = await authApi.login(input);
+      if ('twoFactorRequired' in answer) return { challenge: answer.challenge };
+      signedIn(answer);
+      return null;
+    },
+    [signedIn],
+  );
+
+  const loginTwoFactor = useCallback(
+    async (challenge: string, code: string) => signedIn(await authApi.loginTwoFactor({ challenge, code })),
+    [signedIn],
   );
 
   const register = useCallback(
@@ -93,8 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, isAuthenticated: user !== null, loading, login, register, logout, updateUser }),
-    [user, loading, login, register, logout, updateUser],
+    () => ({ user, isAuthenticated: user !== null, loading, login, loginTwoFactor, register, logout, updateUser }),
+    [user, loading, login, loginTwoFactor, register, logout, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,8 +1,30 @@
-import type { AuthResponse, LoginInput, RegisterInput, User } from '@ledgerly/shared';
+import type {
+  AuthResponse,
+  LoginInput,
+  LoginTwoFactorInput,
+  RegisterInput,
+  TwoFactorChallenge,
+  User,
+} from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
 
+/** With two-factor sign-in on, the answer is a challenge for `loginTwoFactor` instead of a token. */
 export const login = (body: LoginInput) =>
-  apiRequest<AuthResponse>('/auth/login', { method: 'POST', body, fallback: 'Login failed', skipAuthRedirect: true });
+  apiRequest<AuthResponse | TwoFactorChallenge>('/auth/login', {
+    method: 'POST',
+    body,
+    fallback: 'Login failed',
+    skipAuthRedirect: true,
+  });
+
+/** The second step: the challenge and a 6-digit code or a recovery code. */
+export const loginTwoFactor = (body: LoginTwoFactorInput) =>
+  apiRequest<AuthResponse>('/auth/login/2fa', {
+    method: 'POST',
+    body,
+    fallback: 'Login failed',
+    skipAuthRedirect: true,
+  });
 
 export const register = (body: RegisterInput) =>
   apiRequest<AuthResponse>('/auth/register', {

@@ -1,26 +1,36 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { Banner } from '../../../components/ui/banner';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../auth-context';
 import { AuthCard } from './auth-card';
+import { forgetAccountDeleted, wasAccountDeleted } from '../account-deleted';
 
 export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
+  const [accountDeleted] = useState(wasAccountDeleted);
+  useEffect(forgetAccountDeleted, []);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     setSubmitting(true);
     try {
-      await login({ email, password });
+      const second = await login({ email, password });
+      if (second) {
+        setChallenge(second.challenge);
+        setSubmitting(false);
+        return;
+      }
       void navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Login failed'));
@@ -28,20 +38,34 @@ export function LoginPage() {
     }
   }
 
+  const footer = (
+    <>
+      Don&apos;t have an account?{' '}
+      <Link to="/register" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        Create one free
+      </Link>
+    </>
+  );
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor sign-in" subtitle={ACCOUNT_MSG.codePrompt} footer={footer}>
+        <SecondStep
+          challenge={challenge}
+          onRestart={(message) => {
+            setChallenge(null);
+            setPassword('');
+            setError(message);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard
-      title="Welcome Back"
-      subtitle="Sign in to save money"
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Create one free
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title="Welcome Back" subtitle="Sign in to save money" footer={footer}>
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
+        {accountDeleted && !error && <Banner kind="success" message="Your account was deleted." />}
         {error && <Banner kind="error" message={error} />}
         <InputField
           label="Email"
@@ -68,5 +92,96 @@ export function LoginPage() {
         </Button>
       </form>
     </AuthCard>
+  );
+}
+
+/**
+ * The second step of a sign-in with two-factor on: a 6-digit code from the authenticator app, or
+ * one of the recovery codes. An expired challenge sends the user back to the first step.
+ */
+export function SecondStep({ challenge, onRestart }: { challenge: string; onRestart: (message: string) => void }) {
+  const { loginTwoFactor } = useAuth();
+  const navigate = useNavigate();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = code.trim();
+    if (!value) {
+      setError(recovery ? 'Enter one of your recovery codes' : ACCOUNT_MSG.codeRequired);
+      return;
+    }
+    if (!recovery && !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
+      setError('The code has 6 digits');
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await loginTwoFactor(challenge, value);
+      void navigate('/dashboard', { replace: true });
+    } catch (err) {
+      const message = errorMessage(err, 'Login failed');
+      setSubmitting(false);
+      if (message === ACCOUNT_MSG.challengeExpired) {
+        onRestart(message);
+        return;
+      }
+      setError(message);
+      setCode('');
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
+      {recovery ? (
+        <InputField
+          key="recovery"
+          label="Recovery code"
+          name="recovery-code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="One of the 10 codes you saved when you turned two-factor sign-in on; each works once."
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error ?? undefined}
+          disabled={submitting}
+        />
+      ) : (
+        <InputField
+          key="totp"
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          hint={ACCOUNT_MSG.codePrompt}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error ?? undefined}
+          disabled={submitting}
+        />
+      )}
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? 'Checking...' : 'Verify'}
+      </Button>
+      <Button
+        variant="ghost"
+        className="w-full"
+        disabled={submitting}
+        onClick={() => {
+          setRecovery((r) => !r);
+          setCode('');
+          setError(null);
+        }}
+      >
+        {recovery ? 'Use the code from your authenticator app' : 'Use a recovery code instead'}
+      </Button>
+    </form>
   );
 }

@@ -7,10 +7,11 @@ import { useAuth } from '../../auth/auth-context';
 import { useCurrencies } from '../api/get-currencies';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
+import { AccountSecurity } from './account-security';
 import { AppearanceCard } from './appearance-card';
 import { SettingsForm, type SettingsFormValues } from './settings-form';
 
-/** The Settings tab: appearance, account information and preferred currency. */
+/** The Settings tab: appearance, account information, preferred currency, then account & security. */
 export function SettingsTab() {
   const { user, updateUser } = useAuth();
   const flash = useFlash();
@@ -59,6 +60,7 @@ export function SettingsTab() {
           onSave={onSave}
         />
       )}
+      <AccountSecurity flash={flash} />
     </section>
   );
 }

@@ -1,0 +1,347 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ACCOUNT_MSG, type ApiTokenInfo, type SessionInfo } from '@ledgerly/shared';
+import { createQueryClient } from '../../../lib/query-client';
+import { useFlash, FlashBanners } from '../../../components/ui/banner';
+import { AuthProvider } from '../../auth/auth-context';
+import { AccountSecurity } from './account-security';
+import { describeDevice } from './copy-button';
+import { groupSecret } from './two-factor-card';
+import { exportFileName } from '../api/account-api';
+
+// jsdom has no modal <dialog>; the browser's own is tested end to end.
+beforeAll(() => {
+  if ('showModal' in HTMLDialogElement.prototype) return;
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    },
+  });
+});
+
+// fetch is the network, the one thing outside the web app: stubbed with a tiny fake API.
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const urlOf = (input: RequestInfo | URL) =>
+  new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+
+const NOW = '2026-03-10T12:00:00.000Z';
+const sessions: SessionInfo[] = [
+  {
+    id: 's1',
+    current: true,
+    browser: 'Firefox',
+    os: 'Linux',
+    device: 'desktop',
+    ipAddress: '127.0.0.1',
+    createdAt: NOW,
+    lastUsedAt: NOW,
+  },
+  {
+    id: 's2',
+    current: false,
+    browser: 'Safari',
+    os: 'iOS',
+    device: 'mobile',
+    ipAddress: '10.0.0.7',
+    createdAt: NOW,
+    lastUsedAt: NOW,
+  },
+];
+let tokens: ApiTokenInfo[];
+let twoFactorEnabled: boolean;
+let route: (method: string, path: string, body: unknown) => Response | undefined;
+
+beforeEach(() => {
+  tokens = [];
+  twoFactorEnabled = false;
+  route = () => undefined;
+  localStorage.setItem('token', 'session-token');
+  localStorage.setItem(
+    'user',
+    JSON.stringify({
+      id: 'u1',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: null,
+      currency: 'USD',
+      timezone: 'UTC',
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation((input, init) => {
+    const path = urlOf(input).pathname.replace(/^\/api/, '');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const special = route(method, path, body);
+    if (special) return Promise.resolve(special);
+    if (path === '/auth/me')
+      return Promise.resolve(json(200, { data: JSON.parse(localStorage.getItem('user') ?? '{}') as unknown }));
+    if (path === '/account/security')
+      return Promise.resolve(json(200, { data: { twoFactorEnabled, recoveryCodesLeft: twoFactorEnabled ? 10 : 0 } }));
+    if (path === '/account/sessions') return Promise.resolve(json(200, { data: sessions }));
+    if (path === '/account/tokens' && method === 'GET') return Promise.resolve(json(200, { data: tokens }));
+    return Promise.resolve(json(404, { message: `unexpected ${method} ${path}` }));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+function Harness() {
+  const flash = useFlash();
+  return (
+    <>
+      <FlashBanners flash={flash} />
+      <AccountSecurity flash={flash} />
+    </>
+  );
+}
+
+function renderArea() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/dashboard" element={<Harness />} />
+            <Route path="/login" element={<p>Login page</p>} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([input, init]) => urlOf(input).pathname === `/api${path}` && (init?.method ?? 'GET') === method,
+  );
+
+describe('Account & security', () => {
+  it('lists sessions with "This device" and signs out another one', async () => {
+    const user = userEvent.setup();
+    route = (method, path) =>
+      method === 'DELETE' && path === '/account/sessions/s2' ? new Response(null, { status: 204 }) : undefined;
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Where you are signed in' });
+    expect(await within(region).findByText('Firefox on Linux')).toBeInTheDocument();
+    expect(within(region).getByText('This device')).toBeInTheDocument();
+    expect(within(region).getAllByRole('button', { name: /^Sign out Safari on iOS \(mobile\)/ })).toHaveLength(1);
+    await user.click(within(region).getByRole('button', { name: /^Sign out Safari/ }));
+    expect(await screen.findByText('Session signed out')).toBeInTheDocument();
+    expect(calls('DELETE', '/account/sessions/s2')).toHaveLength(1);
+  });
+
+  it('checks the new password locally, shows the server field error, and clears on success', async () => {
+    const user = userEvent.setup();
+    let attempt = 0;
+    route = (method, path) => {
+      if (method !== 'PUT' || path !== '/account/password') return undefined;
+      attempt += 1;
+      return attempt === 1
+        ? json(400, {
+            code: 'VALIDATION_ERROR',
+            message: ACCOUNT_MSG.wrongPassword,
+            fields: { currentPassword: ACCOUNT_MSG.wrongPassword },
+          })
+        : new Response(null, { status: 204 });
+    };
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Change password' });
+    await user.type(within(region).getByLabelText('Current password'), 'old-secret');
+    await user.type(within(region).getByLabelText('New password'), 'new-secret-1');
+    await user.type(within(region).getByLabelText('Repeat the new password'), 'new-secret-2');
+    await user.click(within(region).getByRole('button', { name: 'Change password' }));
+    expect(within(region).getByText('The passwords do not match')).toBeInTheDocument();
+    expect(calls('PUT', '/account/password')).toHaveLength(0);
+
+    await user.clear(within(region).getByLabelText('Repeat the new password'));
+    await user.type(within(region).getByLabelText('Repeat the new password'), 'new-secret-1');
+    await user.click(within(region).getByRole('button', { name: 'Change password' }));
+    expect(await within(region).findByText(ACCOUNT_MSG.wrongPassword)).toBeInTheDocument();
+    expect(within(region).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(region).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Every other session was signed out.')).toBeInTheDocument();
+    expect(within(region).getByLabelText('Current password')).toHaveValue('');
+    expect(calls('PUT', '/account/password').at(-1)?.[1]?.body).toBe(
+      JSON.stringify({ currentPassword: 'old-secret', newPassword: 'new-secret-1' }),
+    );
+  });
+
+  it('sets up two-factor: QR code and secret, a wrong then a right code, then the recovery codes once', async () => {
+    const user = userEvent.setup();
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i}k`);
+    route = (method, path, body) => {
+      if (path === '/account/2fa/setup')
+        return json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' } });
+      if (path === '/account/2fa/enable') {
+        if ((body as { code: string }).code !== '123456') {
+          return json(400, {
+            code: 'VALIDATION_ERROR',
+            message: ACCOUNT_MSG.codeInvalid,
+            fields: { code: ACCOUNT_MSG.codeInvalid },
+          });
+        }
+        twoFactorEnabled = true;
+        return json(200, { data: { recoveryCodes } });
+      }
+      return undefined;
+    };
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Two-factor sign-in' });
+    await user.click(await within(region).findByRole('button', { name: 'Set up two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    expect(await within(dialog).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    const input = within(dialog).getByLabelText('6-digit code');
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(within(dialog).getByText(ACCOUNT_MSG.codeRequired)).toBeInTheDocument();
+    await user.type(input, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(await within(dialog).findByText(ACCOUNT_MSG.codeInvalid)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    const list = await within(dialog).findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(region).findByText(/^On: .*10 recovery codes left/)).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  it('creates a token shown once, then revokes it after confirming', async () => {
+    const user = userEvent.setup();
+    route = (method, path, body) => {
+      if (method === 'POST' && path === '/account/tokens') {
+        const info: ApiTokenInfo = {
+          id: 't1',
+          name: (body as { name: string }).name,
+          scope: 'write',
+          createdAt: NOW,
+          lastUsedAt: null,
+        };
+        tokens = [info];
+        return json(201, { data: { ...info, token: 'lgy_secret' } });
+      }
+      if (method === 'DELETE' && path === '/account/tokens/t1') {
+        tokens = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    };
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Personal API tokens' });
+    expect(await within(region).findByText('No API tokens yet.')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Create token' }));
+    expect(within(region).getByText(ACCOUNT_MSG.tokenNameRequired)).toBeInTheDocument();
+
+    await user.type(within(region).getByLabelText('Token name'), 'Sync');
+    await user.selectOptions(within(region).getByLabelText('Access'), 'write');
+    await user.click(within(region).getByRole('button', { name: 'Create token' }));
+    expect(await within(region).findByTestId('new-token')).toHaveTextContent('lgy_secret');
+    expect(JSON.parse(calls('POST', '/account/tokens')[0]?.[1]?.body as string)).toEqual({
+      name: 'Sync',
+      scope: 'write',
+    });
+    const item = await within(region).findByRole('listitem');
+    expect(item).toHaveTextContent('Never used');
+
+    await user.click(within(region).getByRole('button', { name: 'Revoke token Sync' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke this token?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Token "Sync" revoked')).toBeInTheDocument();
+    expect(await within(region).findByText('No API tokens yet.')).toBeInTheDocument();
+    expect(within(region).queryByTestId('new-token')).not.toBeInTheDocument();
+  });
+
+  it('deletes the account with password and code when two-factor is on, then signs out', async () => {
+    const user = userEvent.setup();
+    twoFactorEnabled = true;
+    route = (method, path, body) => {
+      if (method === 'DELETE' && path === '/account') {
+        const { password } = body as { password: string };
+        return password === 'right'
+          ? new Response(null, { status: 204 })
+          : json(400, {
+              code: 'VALIDATION_ERROR',
+              message: ACCOUNT_MSG.wrongPassword,
+              fields: { password: ACCOUNT_MSG.wrongPassword },
+            });
+      }
+      if (path === '/auth/logout') return json(401, { message: 'gone' });
+      return undefined;
+    };
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Delete account' });
+    await user.click(within(region).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const code = await within(dialog).findByLabelText('Code');
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByText(ACCOUNT_MSG.codeRequired)).toBeInTheDocument();
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findAllByText(ACCOUNT_MSG.wrongPassword)).not.toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'right');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(JSON.parse(calls('DELETE', '/account').at(-1)?.[1]?.body as string)).toEqual({
+      password: 'right',
+      code: '123456',
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the server message when a restore is refused', async () => {
+    const user = userEvent.setup();
+    const sent: XMLHttpRequest[] = [];
+    // The upload goes through XMLHttpRequest (for its progress): answer it with the 409.
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      sent.push(this);
+      Object.defineProperty(this, 'status', { value: 409 });
+      Object.defineProperty(this, 'responseText', {
+        value: JSON.stringify({ code: 'CONFLICT', message: ACCOUNT_MSG.accountHasData }),
+      });
+      this.onload?.(new ProgressEvent('load'));
+    });
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Your data' });
+    await user.click(within(region).getByRole('button', { name: 'Restore' }));
+    expect(within(region).getByText(ACCOUNT_MSG.restoreFileRequired)).toBeInTheDocument();
+    await user.upload(
+      within(region).getByLabelText('Export file (.zip)'),
+      new File(['PK'], 'export.zip', { type: 'application/zip' }),
+    );
+    await user.click(within(region).getByRole('button', { name: 'Restore' }));
+    expect(await within(region).findByText(ACCOUNT_MSG.accountHasData)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('helpers', () => {
+  it('names devices, groups secrets and reads the export file name', () => {
+    expect(describeDevice({ browser: 'Chrome', os: 'Android', device: 'mobile' })).toBe('Chrome on Android (mobile)');
+    expect(describeDevice({ browser: null, os: null, device: null })).toBe('Unknown browser');
+    expect(groupSecret('JBSWY3DPEHPK3PXPAB')).toBe('JBSW Y3DP EHPK 3PXP AB');
+    expect(exportFileName('attachment; filename="ledgerly-export-2026-03-10.zip"', '2026-01-01')).toBe(
+      'ledgerly-export-2026-03-10.zip',
+    );
+    expect(exportFileName(null, '2026-01-01')).toBe('ledgerly-export-2026-01-01.zip');
+  });
+});

@@ -1,0 +1,98 @@
+import { useState, type SubmitEvent } from 'react';
+import { changePasswordSchema } from '@ledgerly/shared';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { InputField } from '../../../components/ui/field';
+import type { Flash } from '../../../components/ui/banner';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useChangePassword } from '../api/account-api';
+
+type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** Change the password: every other session is signed out; this one stays. */
+export function PasswordCard({ flash }: { flash: Flash }) {
+  const change = useChangePassword();
+  const [values, setValues] = useState<Record<Fields, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = changePasswordSchema.safeParse(values);
+    const next: Partial<Record<Fields, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as Fields;
+        next[key] ??= issue.message;
+      }
+    }
+    if (!next.newPassword && values.confirmPassword !== values.newPassword) {
+      next.confirmPassword = 'The passwords do not match';
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    try {
+      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      flash.showSuccess('Password changed. Every other session was signed out.');
+    } catch (error) {
+      // A field's own message shows at the field; anything else in the banner.
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else flash.showError(errorMessage(error, 'Failed to change the password'));
+    }
+  }
+
+  const set = (key: Fields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const busy = change.isPending;
+  return (
+    <Card role="region" aria-labelledby="account-password">
+      <h3 id="account-password" className="text-base font-semibold">
+        Change password
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Changing it signs out every other browser and device; this one stays signed in.
+      </p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {/* Lets password managers tie the new password to the account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly />
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+          disabled={busy}
+        />
+        <InputField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          disabled={busy}
+        />
+        <InputField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          disabled={busy}
+        />
+        <div className="sm:col-span-3 flex justify-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Changing...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
