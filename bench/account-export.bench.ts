@@ -93,7 +93,7 @@ const start = performance.now();
 const res = await fetch(`${address}/api/account/export`, { headers: { authorization: `Bearer ${token}` } });
 if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
 let bytes = 0;
-for await (const chunk of res.body) bytes += chunk.length;
+for await (const chunk of res.body as AsyncIterable<Uint8Array>) bytes += chunk.length;
 clearInterval(sampler);
 console.log(
   `export: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s; ` +

@@ -37,7 +37,7 @@ export async function measurePdfExports(app: FastifyInstance, token: string, spa
     let firstByte = 0;
     let bytes = 0;
     let pages = '?';
-    for await (const chunk of res.body) {
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
       if (!firstByte) firstByte = performance.now() - t0;
       bytes += chunk.length;
       // pdfkit writes each PDF object in its own chunk; the page tree's /Count comes last.

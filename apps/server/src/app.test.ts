@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerUser, useTestApp } from '../test/build-test-app.js';
 import { loadConfig, ConfigError } from './config.js';
@@ -166,7 +167,6 @@ describe('configuration', () => {
   it('generates APP_SECRET once and keeps it owner-only in DATA_DIR', async () => {
     const { mkdtempSync, statSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'ledgerly-cfg-'));
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
@@ -181,7 +181,6 @@ describe('serving the web app', () => {
   it('caches hashed assets for a year and answers index.html for app paths', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dist = mkdtempSync(join(tmpdir(), 'ledgerly-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');

@@ -40,8 +40,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
+  // Unset when beforeAll failed half-way.
+  await (app as FastifyInstance | undefined)?.close();
+  await (db as TestDatabase | undefined)?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

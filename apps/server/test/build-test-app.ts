@@ -49,8 +49,10 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     });
   });
   afterAll(async () => {
-    await holder.app?.close();
-    await holder.db?.destroy();
+    // Left unset when beforeAll failed half-way.
+    const built = holder as Partial<TestApp>;
+    await built.app?.close();
+    await built.db?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return holder;

@@ -53,5 +53,5 @@ export async function generatedRows(t: TestApp, userId: string, recurringId?: st
 
 export async function countTransactions(t: TestApp, userId: string): Promise<number> {
   const [row] = await t.db.db.select({ n: count() }).from(transactions).where(eq(transactions.userId, userId));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }

@@ -5,11 +5,17 @@ import yazl from 'yazl';
 export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
+      if (err) {
+        reject(err);
+        return;
+      }
       const files = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
+          if (e) {
+            reject(e);
+            return;
+          }
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {

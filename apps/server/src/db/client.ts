@@ -32,7 +32,8 @@ const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 /** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for 'memory'). */
 export async function openDatabase(opts: {
   url?: string;
-  dataDir: string | 'memory';
+  /** A folder, or 'memory'. */
+  dataDir: string;
   /** PGlite only: start from this dump of a data directory (see PGlite#dumpDataDir). */
   loadDataDir?: Blob;
 }): Promise<Database> {
@@ -41,10 +42,11 @@ export async function openDatabase(opts: {
       connectionString: opts.url,
       max: 10,
       types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-          if (oid === PG_TYPES.INT8 || oid === PG_TYPES.NUMERIC) return toNumber;
-          if (oid === PG_TYPES.DATE) return asIs;
-          return pg.types.getTypeParser(oid, format);
+        getTypeParser: ((oid: Parameters<typeof pg.types.getTypeParser>[0], format?: 'text' | 'binary') => {
+          const { builtins } = pg.types;
+          if (oid === builtins.INT8 || oid === builtins.NUMERIC) return toNumber;
+          if (oid === builtins.DATE) return asIs;
+          return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
         }) as typeof pg.types.getTypeParser,
       },
     });

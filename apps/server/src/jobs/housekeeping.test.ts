@@ -96,7 +96,7 @@ describe('receipt sweep', () => {
     expect((await me(expired.token)).statusCode).toBe(401);
     const count = async (userId: string) => {
       const rows = await t.db.db.execute(sql`select count(*)::int as n from sessions where user_id = ${userId}`);
-      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      return (rows as { rows: { n: number }[] }).rows[0]!.n;
     };
     expect(await count(expired.user.id)).toBe(1);
     await runHousekeeping({

@@ -21,7 +21,7 @@ export function startPeriodic(
       await run(isStopped);
     } catch (error) {
       // Through the app's logger: its error serializer keeps query values out (error-handler.ts).
-      if (!stopped) ctx.log.error({ err: error, job: name }, `${name} failed`);
+      if (!isStopped()) ctx.log.error({ err: error, job: name }, `${name} failed`);
     } finally {
       running = false;
     }

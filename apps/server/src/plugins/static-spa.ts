@@ -21,7 +21,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
       // Our own cache-control below; send's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes(`${join(distDir, 'assets')}`)) {
+        if (path.includes(join(distDir, 'assets'))) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
           res.setHeader('cache-control', 'no-cache');

@@ -171,7 +171,8 @@ export function createS3ObjectStore(location: S3Location, client?: S3Client): Ob
           )
           .catch(unavailable);
         const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length) unavailable(new Error(`could not delete ${failed.length} objects: ${failed[0]?.Code}`));
+        if (failed.length)
+          unavailable(new Error(`could not delete ${failed.length} objects: ${failed[0]?.Code ?? 'unknown error'}`));
       }
     },
     async *list() {

@@ -21,7 +21,7 @@ const MAX_INPUT_PIXELS = 70_000_000;
 
 const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
 /** The image type named by the file's magic number, or null; the name and declared type are ignored. */
 export function sniffImageType(buf: Buffer): UploadType | null {

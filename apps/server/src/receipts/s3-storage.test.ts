@@ -20,7 +20,7 @@ beforeAll(async () => {
   s3 = await startTestS3(PORT);
 });
 afterAll(async () => {
-  await s3?.destroy();
+  await (s3 as TestS3 | undefined)?.destroy(); // unset when beforeAll failed
 });
 const t = useTestApp({ STORAGE_URL: s3StorageUrl(PORT) });
 

@@ -18,14 +18,14 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
         where table_schema = 'public' and column_name = 'user_id' order by table_name`,
   );
   const counts: Record<string, number> = {};
-  for (const { table_name } of (tables as unknown as { rows: { table_name: string }[] }).rows) {
+  for (const { table_name } of (tables as { rows: { table_name: string }[] }).rows) {
     const res = await t.db.db.execute(
       sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`,
     );
-    counts[table_name] = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    counts[table_name] = (res as { rows: { n: number }[] }).rows[0]!.n;
   }
   const users = await t.db.db.execute(sql`select count(*)::int as n from users where id = ${userId}`);
-  counts.users = (users as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  counts.users = (users as { rows: { n: number }[] }).rows[0]!.n;
   return counts;
 }
 

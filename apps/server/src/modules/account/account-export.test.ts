@@ -91,7 +91,7 @@ async function richUser() {
 
 /** The document with ids replaced by what they point at, rows sorted: equal for equal content. */
 function comparable(doc: Json) {
-  const cats = new Map((doc.categories as Json[]).map((c) => [c.id, `${c.type}:${c.name}`]));
+  const cats = new Map((doc.categories as Json[]).map((c) => [c.id, `${String(c.type)}:${String(c.name)}`]));
   const recs = new Map((doc.recurring as Json[]).map((r) => [r.id, r.description]));
   const sort = (rows: Json[]) => rows.map((r) => JSON.stringify(r)).sort();
   const strip = ({ id: _id, ...rest }: Json) => rest;

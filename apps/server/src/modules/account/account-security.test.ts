@@ -137,7 +137,7 @@ describe('two-factor sign-in', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     const stored = await t.db.db.execute(sql`select code_hash from recovery_codes where user_id = ${user.user.id}`);
-    const hashes = (stored as unknown as { rows: { code_hash: string }[] }).rows.map((r) => r.code_hash);
+    const hashes = (stored as { rows: { code_hash: string }[] }).rows.map((r) => r.code_hash);
     expect(hashes).toHaveLength(10);
     for (const c of recoveryCodes) expect(hashes.join()).not.toContain(c.replace('-', ''));
 

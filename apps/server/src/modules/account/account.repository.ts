@@ -60,7 +60,7 @@ export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 export async function listTokens(db: Db, userId: string): Promise<ApiTokenRow[]> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
@@ -92,7 +92,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       (err: unknown) => {
         if (!gone.signal.aborted) request.log.error({ err }, 'export failed');
         // yazl's output is a PassThrough (typed as the bare interface): ending it with an error cuts the download.
-        (zip.outputStream as PassThrough).destroy(err instanceof Error ? err : new Error('export failed'));
+        const output: unknown = zip.outputStream;
+        if (output instanceof Readable) output.destroy(err instanceof Error ? err : new Error('export failed'));
       },
     );
     return reply

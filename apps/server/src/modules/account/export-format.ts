@@ -229,7 +229,7 @@ function checkReferences(doc: ExportDocument): void {
     needCategory(`transactions[${i}]`, t.categoryId, t.type);
     if (t.recurringId !== null) {
       if (!recurringIds.has(t.recurringId)) throw new DocumentError(`transactions[${i}].recurringId: no such item`);
-      const key = `${t.recurringId}|${t.occurrenceDate}`;
+      const key = `${t.recurringId}|${t.occurrenceDate ?? ''}`;
       if (t.occurrenceDate && occurrences.has(key)) {
         throw new DocumentError(`transactions[${i}]: the same occurrence appears twice`);
       }

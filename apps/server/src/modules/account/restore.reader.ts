@@ -43,7 +43,7 @@ export async function openArchive(path: string): Promise<ExportArchive> {
     yauzl.open(
       path,
       { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
-      (err, z) => (err || !z ? reject(notOurs('it is not a zip file')) : resolve(z)),
+      (err, z) => (err ? reject(notOurs('it is not a zip file')) : resolve(z)),
     ),
   );
   const entries = new Map<string, ZipEntryInfo>();
@@ -54,11 +54,18 @@ export async function openArchive(path: string): Promise<ExportArchive> {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;
-        if (name.endsWith('/')) return zip.readEntry();
-        if (!/^([a-z]+\.(json|csv)|receipts\/[A-Za-z0-9_.-]{1,100})$/.test(name)) {
-          return reject(notOurs(`unexpected file ${JSON.stringify(name.slice(0, 120))}`));
+        if (name.endsWith('/')) {
+          zip.readEntry();
+          return;
         }
-        if (raw.has(name)) return reject(notOurs(`${name} appears twice`));
+        if (!/^([a-z]+\.(json|csv)|receipts\/[A-Za-z0-9_.-]{1,100})$/.test(name)) {
+          reject(notOurs(`unexpected file ${JSON.stringify(name.slice(0, 120))}`));
+          return;
+        }
+        if (raw.has(name)) {
+          reject(notOurs(`${name} appears twice`));
+          return;
+        }
         const limit = name === 'ledgerly.json' ? RESTORE_LIMITS.jsonBytes : RESTORE_LIMITS.receiptBytes;
         total += entry.uncompressedSize;
         const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
@@ -67,7 +74,8 @@ export async function openArchive(path: string): Promise<ExportArchive> {
           total > RESTORE_LIMITS.totalBytes ||
           (entry.uncompressedSize > 1024 * 1024 && ratio > RESTORE_LIMITS.maxRatio)
         ) {
-          return reject(new DocumentError('This file inflates to far more than an export can hold'));
+          reject(new DocumentError('This file inflates to far more than an export can hold'));
+          return;
         }
         raw.set(name, entry);
         entries.set(name, { name, size: entry.uncompressedSize });
@@ -89,9 +97,15 @@ export async function openArchive(path: string): Promise<ExportArchive> {
     read: (name, limit) =>
       new Promise<Buffer>((resolve, reject) => {
         const entry = raw.get(name);
-        if (!entry) return reject(notOurs(`${name} is missing`));
+        if (!entry) {
+          reject(notOurs(`${name} is missing`));
+          return;
+        }
         zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(notOurs(`${name} cannot be read`));
+          if (err) {
+            reject(notOurs(`${name} cannot be read`));
+            return;
+          }
           const chunks: Buffer[] = [];
           let bytes = 0;
           stream.on('data', (chunk: Buffer) => {

@@ -20,7 +20,7 @@ import { attemptKeys, createSignInLimits } from './sign-in-limits.js';
 /** The sign-in's browser and address, kept with the session for the sessions list. */
 const clientInfo = (request: FastifyRequest): service.ClientInfo => ({
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-  ipAddress: request.ip ?? null,
+  ipAddress: request.ip,
 });
 
 /** Register and login (public scope), rate limited per address and per email (sign-in-limits.ts). */

@@ -68,7 +68,7 @@ describe('POST /api/auth/register', () => {
     const email = 'half@example.com';
     const countUsers = async () => {
       const rows = await t.db.db.execute(sql`select count(*)::int as n from users where email = ${email}`);
-      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      return (rows as { rows: { n: number }[] }).rows[0]!.n;
     };
     await t.db.db.execute(sql`alter table sessions rename to sessions_away`);
     try {
@@ -146,7 +146,7 @@ describe('POST /api/auth/login', () => {
   it('rate limits attempts per email with 429 and Retry-After', async () => {
     const email = 'limited@example.com';
     const statuses: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof t.request>> | undefined;
     for (let i = 0; i < 7; i++) {
       last = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-pass' } });
       statuses.push(last.statusCode);
@@ -187,8 +187,8 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const { token } = await registerUser(t);
-    const rows = await t.db.db.execute<{ token_hash: string }>(`select token_hash from sessions` as never);
-    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    const rows = await t.db.db.execute<{ token_hash: string }>(`select token_hash from sessions`);
+    const hashes = (rows as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
     expect(hashes).not.toContain(token);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });

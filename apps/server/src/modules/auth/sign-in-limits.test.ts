@@ -108,7 +108,7 @@ describe('two instances on one database share the counters', () => {
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    await db?.destroy();
+    await (db as TestDatabase | undefined)?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

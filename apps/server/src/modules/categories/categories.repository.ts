@@ -68,5 +68,5 @@ export async function countUsage(
     .select({ n: count() })
     .from(budgets)
     .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id)));
-  return { transactions: Number(t?.n ?? 0), recurring: Number(r?.n ?? 0), budgets: Number(b?.n ?? 0) };
+  return { transactions: t?.n ?? 0, recurring: r?.n ?? 0, budgets: b?.n ?? 0 };
 }

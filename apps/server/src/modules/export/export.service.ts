@@ -260,7 +260,10 @@ export function openReport(
       );
       doc.end();
     }).catch((error: unknown) => {
-      if (!doc) return reject(error);
+      if (!doc) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       if (error instanceof ReportAbandoned) return;
       onStreamError(error);
       doc.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -19,7 +19,7 @@ export interface ReportFonts {
 const FONT_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/local/share/fonts/truetype/dejavu'];
 
 // Characters Helvetica can show in a PDF (WinAnsiEncoding): printable Latin-1 plus these.
-const CP1252_EXTRAS = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((c) => c.codePointAt(0)));
+const CP1252_EXTRAS = new Set(Array.from('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ').map((c) => c.codePointAt(0)));
 
 export const STANDARD_FONTS: ReportFonts = {
   regular: 'Helvetica',

@@ -6,7 +6,7 @@ type Doc = PDFKit.PDFDocument;
 export function fit(doc: Doc, text: string, width: number): { text: string; width: number } {
   const full = doc.widthOfString(text);
   if (full <= width) return { text, width: full };
-  const chars = [...text];
+  const chars = Array.from(text); // code points, so a cut never splits a surrogate pair
   const cut = (n: number) => `${chars.slice(0, n).join('').trimEnd()}…`;
   let lo = 0;
   let hi = chars.length;
@@ -28,7 +28,7 @@ export function fit(doc: Doc, text: string, width: number): { text: string; widt
 export function forgetWordLayouts(doc: Doc): void {
   const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })._fontFamilies;
   for (const font of Object.values(families ?? {})) {
-    if (font.layoutCache) font.layoutCache = Object.create(null);
+    if (font.layoutCache) font.layoutCache = Object.create(null) as object;
   }
 }
 

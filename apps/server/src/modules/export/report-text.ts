@@ -21,7 +21,7 @@ export function drawable(text: string, fonts: ReportFonts): string {
 
 /** True if the font has every character of the text. */
 export const canDraw = (text: string, fonts: ReportFonts) =>
-  [...text].every((ch) => fonts.covers(ch.codePointAt(0) ?? 0));
+  Array.from(text).every((ch) => fonts.covers(ch.codePointAt(0) ?? 0));
 
 /** Money options for text drawn in these fonts: the ISO code stands in for a symbol they lack. */
 export const moneyOptions = (fonts: ReportFonts): MoneyFormatOptions => ({

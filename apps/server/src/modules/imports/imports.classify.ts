@@ -25,7 +25,7 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
       idx: i,
       date: p.date,
       amountCents: p.amountCents,
-      description: p.description ?? '',
+      description: p.description,
       payee: p.payee ?? null,
       account: p.account ?? null,
       externalId: p.externalId ?? null,

@@ -261,8 +261,8 @@ export async function findRowsByIndex(
     where user_id = ${userId} and batch_id = ${batchId}
       and idx in (select (jsonb_array_elements_text(${JSON.stringify(indexes)}::jsonb))::int)`);
   return rowsOf<{ idx: number; amount_cents: number | null; status: string; text: string }>(result).map((r) => ({
-    idx: Number(r.idx),
-    amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
+    idx: r.idx,
+    amountCents: r.amount_cents === null ? null : r.amount_cents,
     status: r.status,
     text: r.text,
   }));
@@ -303,7 +303,7 @@ export async function countImportable(db: Db, userId: string, batchId: string): 
   const result = await db.execute(sql`
     select count(*)::int as n from import_rows
     where user_id = ${userId} and batch_id = ${batchId} and not skipped and status in ('new', 'possible-duplicate')`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /** The highest row index of the batch (-1 when it has none). */
@@ -311,7 +311,7 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
   const result = await db.execute(
     sql`select coalesce(max(idx), -1)::int as m from import_rows where user_id = ${userId} and batch_id = ${batchId}`,
   );
-  return Number(rowsOf<{ m: number }>(result)[0]?.m ?? -1);
+  return rowsOf<{ m: number }>(result)[0]?.m ?? -1;
 }
 
 /**
@@ -346,7 +346,7 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
       returning 1
     )
     select count(*)::int as n from inserted`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /** Removes the transactions and claimed keys of a batch; returns how many transactions went. */
@@ -357,7 +357,7 @@ export async function revertBatch(db: Db, userId: string, batchId: string): Prom
       delete from transactions where user_id = ${userId} and import_batch_id = ${batchId} returning 1
     )
     select count(*)::int as n from gone`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 export interface LedgerMatch {
@@ -398,7 +398,7 @@ export async function findLedgerNear(
         id: r.id,
         date: r.date,
         type: r.type,
-        amountCents: Number(r.amount_cents),
+        amountCents: r.amount_cents,
         description: r.description,
       });
     }

@@ -165,7 +165,7 @@ async function buildRows(db: Db, owner: Owner, postings: ParsedPosting[]): Promi
   for (const r of readable) {
     const a = Math.abs(r.amountCents!);
     const t = r.amountCents! > 0 ? 'income' : 'expense';
-    pairs.set(`${r.date}|${a}|${t}`, { d: r.date!, a, t });
+    pairs.set(`${r.date!}|${a}|${t}`, { d: r.date!, a, t });
   }
   const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays);
   markDuplicates(rows, imported, ledger, IMPORT_LIMITS.nearMatchDays);
@@ -216,7 +216,7 @@ function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
     format: b.format,
     status: b.status,
     createdAt: b.createdAt.toISOString(),
-    options: b.options as ImportOptions,
+    options: b.options,
     needsReview: b.needsReview,
     summary: b.summary as unknown as ImportSummary,
   };

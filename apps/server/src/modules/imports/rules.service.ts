@@ -53,7 +53,7 @@ const toProfile = (r: profilesRepo.ProfileRow): ImportProfile => ({
   id: r.id,
   name: r.name,
   header: r.header,
-  options: r.options as ImportOptions,
+  options: r.options,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -82,7 +82,7 @@ export async function deleteProfile(db: Db, userId: string, id: string): Promise
 export async function profileOptions(db: Db, userId: string, id: string): Promise<ImportOptions> {
   const row = await profilesRepo.findProfile(db, userId, id);
   if (!row) throw validationError('Unknown import profile', { profileId: 'Unknown import profile' });
-  return row.options as ImportOptions;
+  return row.options;
 }
 
 /** The profile saved for this header row, if any. */
@@ -92,5 +92,5 @@ export async function profileForHeader(
   header: string[],
 ): Promise<{ id: string; options: ImportOptions } | null> {
   const row = await profilesRepo.findProfileByHeader(db, userId, headerKey(header));
-  return row ? { id: row.id, options: row.options as ImportOptions } : null;
+  return row ? { id: row.id, options: row.options } : null;
 }

@@ -39,7 +39,7 @@ async function secondInstance(): Promise<{ app: FastifyInstance; database: Datab
   if (!TEST_PG_URL) return { app: t.app, database: t.db, close: async () => {} };
   const rows = await t.db.db.execute<{ name: string }>(sql`select current_database() as name`);
   const url = new URL(TEST_PG_URL);
-  url.pathname = `/${(rows as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+  url.pathname = `/${(rows as { rows: { name: string }[] }).rows[0]!.name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: 'memory' });
   const app = await buildApp(t.config, { database, logger: false });
   await app.ready();
@@ -81,7 +81,7 @@ describe(`exactly-once generation under concurrency (${TEST_PG_URL ? 'PostgreSQL
       );
       expect(responses.every((r) => r.statusCode === 200)).toBe(true);
       // Every occurrence is reported by exactly one of the calls: none lost, none counted twice.
-      expect(responses.reduce((n, r) => n + r.json().data.generated, 0)).toBe(10);
+      expect(responses.reduce((n, r) => n + (r.json().data.generated as number), 0)).toBe(10);
     } finally {
       await other.close();
     }

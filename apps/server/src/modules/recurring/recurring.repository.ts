@@ -127,7 +127,7 @@ export async function insertOccurrenceBatch(db: Db, item: RecurringRow, dates: s
       returning 1
     )
     select count(*)::int as n from inserted`);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const rows = (result as { rows: { n: number | string }[] }).rows;
   return Number(rows[0]?.n ?? 0);
 }
 

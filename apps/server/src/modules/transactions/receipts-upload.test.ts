@@ -61,7 +61,7 @@ describe('receipt uploads', () => {
 
     const thumb = await fetchImage(tx.receiptThumbUrl);
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
-    expect(Math.max(thumbMeta.width ?? 0, thumbMeta.height ?? 0)).toBe(200);
+    expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(200);
     expect(thumbMeta.exif).toBeUndefined();
 
     const files = filesUnder(receiptsDir());

@@ -73,8 +73,9 @@ describe('creating transactions', () => {
     ['an unknown type', { type: 'transfer' }, 'Type must be expense or income'],
   ])('refuses %s with its message and stores nothing', async (_name, change, message) => {
     const { token, food, today } = await setup();
-    const payload: Record<string, unknown> = { ...valid(food.id, today), ...change };
-    for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
+    const payload = Object.fromEntries(
+      Object.entries({ ...valid(food.id, today), ...change }).filter(([, v]) => v !== undefined),
+    );
     const res = await t.request({ method: 'POST', url: '/api/transactions', token, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, code: 'VALIDATION_FAILED' });

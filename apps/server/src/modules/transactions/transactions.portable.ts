@@ -121,7 +121,7 @@ export async function storeRestoredReceipt(
     try {
       const image = sharp(full, { limitInputPixels: RECEIPT_MAX_SIDE * RECEIPT_MAX_SIDE, failOn: 'error' });
       const meta = await image.metadata();
-      if (meta.format !== format || (meta.width ?? 0) > RECEIPT_MAX_SIDE || (meta.height ?? 0) > RECEIPT_MAX_SIDE) {
+      if (meta.format !== format || meta.width > RECEIPT_MAX_SIDE || meta.height > RECEIPT_MAX_SIDE) {
         return null;
       }
       const resized = image.resize({

@@ -151,7 +151,7 @@ export async function countTransactions(
   }
   if (searchBound === undefined) {
     const [row] = await db.select({ n: count() }).from(transactions).where(filterWhere(userId, filter));
-    return { total: Number(row?.n ?? 0), bounded: false };
+    return { total: row?.n ?? 0, bounded: false };
   }
   const matches = db
     .select({ one: sql`1`.as('one') })
@@ -160,7 +160,7 @@ export async function countTransactions(
     .limit(searchBound + 1)
     .as('matches');
   const [row] = await db.select({ n: count() }).from(matches);
-  const n = Number(row?.n ?? 0);
+  const n = row?.n ?? 0;
   return n > searchBound ? { total: searchBound, bounded: true } : { total: n, bounded: false };
 }
 
@@ -188,9 +188,9 @@ export async function sumTransactions(
         .from(transactions)
         .where(filterWhere(userId, filter));
   return {
-    incomeCents: Number(row?.incomeCents ?? 0),
-    expenseCents: Number(row?.expenseCents ?? 0),
-    balanceCents: Number(row?.balanceCents ?? 0),
+    incomeCents: row?.incomeCents ?? 0,
+    expenseCents: row?.expenseCents ?? 0,
+    balanceCents: row?.balanceCents ?? 0,
   };
 }
 

@@ -106,7 +106,7 @@ describe('CSV column roles in several languages', () => {
     const paypal = parse(
       'Fecha,Descripción,Bruto,Comisión,Neto,Saldo\n2/1/2024,Pago,"49,37","-1,78","47,59","4.626,81"\n',
     );
-    expect(paypal.options.csv?.columns?.amount).toBe('Neto');
+    expect(paypal.options.csv?.columns.amount).toBe('Neto');
     expect(money(paypal)).toEqual([4759]);
   });
 
@@ -114,7 +114,7 @@ describe('CSV column roles in several languages', () => {
     const r = parse(
       '"Account No","Date","Details","Amount","D/K"\n"LT01","2024-10-01","Opening balance","100.00","K"\n"LT01","2024-10-01","Shop","15.31","D"\n"LT01","2024-10-02","Salary","2863.63","K"\n"LT01","2024-10-02","Closing balance","2948.32","K"\n',
     );
-    expect(r.options.csv?.columns?.direction).toBe('D/K');
+    expect(r.options.csv?.columns.direction).toBe('D/K');
     expect(money(r)).toEqual([-1531, 286363]);
     expect(r.postings[0]!.account).toBe('LT01');
     const mint = parse(
@@ -224,7 +224,7 @@ describe('CSV encodings', () => {
       ),
     );
     expect(cz.options.encoding).toBe('windows-1250');
-    expect(cz.options.csv?.columns?.amount).toBe('Zaúčtovaná částka');
+    expect(cz.options.csv?.columns.amount).toBe('Zaúčtovaná částka');
     expect(cz.postings[0]).toMatchObject({ amountCents: -100, description: 'Platba za červen řízení' });
   });
 

@@ -184,7 +184,7 @@ function buildPattern(
     if (f === 'M') return width.name ? 'MMM' : width.shortDM ? 'M' : 'MM';
     return width.shortDM ? 'D' : 'DD';
   });
-  return fields[0]! + sample.seps[0] + fields[1]! + sample.seps[1] + fields[2]! + sample.trailing;
+  return `${fields[0]!}${sample.seps[0] ?? ''}${fields[1]!}${sample.seps[1] ?? ''}${fields[2]!}${sample.trailing}`;
 }
 
 /**

@@ -21,8 +21,8 @@ export type {
  * Writes nothing; throws ImportFileError for a file that is not a statement at all. Rows that
  * cannot be read keep their place with an `error`, so the good rows still import.
  */
-export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, fileName?: string): ParseResult {
-  void fileName; // the format comes from the content; the name is only for messages upstream
+// The file's name is not used: the format comes from the content.
+export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, _fileName?: string): ParseResult {
   const { text, encoding } = decodeBytes(bytes, options.encoding);
   const format = sniffFormat(text);
   let result: ParseResult;
@@ -59,7 +59,7 @@ export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, f
  */
 function dropRepeatedIds(result: ParseResult): void {
   const seen = new Map<string, number>();
-  const key = (p: ParsedPosting) => `${p.account ?? ''}\u0000${p.externalId}`;
+  const key = (p: ParsedPosting) => `${p.account ?? ''}\u0000${p.externalId ?? ''}`;
   for (const p of result.postings) if (p.externalId) seen.set(key(p), (seen.get(key(p)) ?? 0) + 1);
   for (const p of result.postings) if (p.externalId && seen.get(key(p))! > 1) delete p.externalId;
 }

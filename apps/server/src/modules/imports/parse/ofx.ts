@@ -21,7 +21,8 @@ function decodeText(s: string): string {
       (m, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
         if (dec) return safeChar(Number(dec), m);
         if (hex) return safeChar(parseInt(hex, 16), m);
-        return { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' }[name!.toLowerCase() as 'lt'] ?? m;
+        const named: Partial<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
+        return named[name!.toLowerCase()] ?? m;
       },
     )
     .replace(/\s+/g, ' ')
@@ -42,7 +43,7 @@ function ofxDate(value: string | undefined): string | null {
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return `${m[1]!}-${m[2]!}-${m[3]!}`;
 }
 
 export function parseOfx(text: string, encoding: string, options: ImportOptions): ParseResult {
@@ -90,7 +91,8 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     if (!openLeaf || value === '') continue;
     if (current) {
       if (!(openLeaf in current.fields)) current.fields[openLeaf] = value;
-      else if (openLeaf === 'MEMO' || openLeaf === 'NAME') current.fields[openLeaf] += ` ${value}`;
+      else if (openLeaf === 'MEMO' || openLeaf === 'NAME')
+        current.fields[openLeaf] = `${current.fields[openLeaf] ?? ''} ${value}`;
     } else if (inAccount && openLeaf === 'ACCTID') {
       account = value;
     }

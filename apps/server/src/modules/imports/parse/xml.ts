@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { ImportFileError } from './types.js';
 
 const MAX_DEPTH = 64;
@@ -31,11 +32,13 @@ export function parseXml(text: string, arrays: Set<string>): XmlNode {
         throw new ImportFileError('XML_TOO_COMPLEX', 'This XML file is nested too deeply to be a bank statement.');
     }
   }
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
+  try {
+    SyntaxValidator.validate(text);
+  } catch (error) {
+    const { line, message } = error as { line?: number; message?: string };
     throw new ImportFileError(
       'TRUNCATED_FILE',
-      `This XML file is damaged or cut off (line ${valid.err.line}: ${valid.err.msg}).`,
+      `This XML file is damaged or cut off (line ${line ?? '?'}: ${message ?? 'not well-formed'}).`,
     );
   }
   const parser = new XMLParser({
