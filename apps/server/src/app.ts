@@ -98,7 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') { done(null, undefined); return; }
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
