@@ -47,7 +47,9 @@ export function documentAuth(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     const schema = (route.schema ??= {});
     schema.security ??= [{ bearerAuth: [] }];
-    withErrors(route, [401]);
+    // A personal API token of `read` scope is refused on every call that changes something.
+    const reads = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
+    withErrors(route, reads ? [401] : [401, 403]);
   });
 }
 
@@ -69,7 +71,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token of register/login' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The session token of POST /api/auth/login (or register), or a personal API token made in ' +
+              'Settings → Account & security (POST /api/account/tokens). Example: ' +
+              '`curl -H "Authorization: Bearer $LEDGERLY_TOKEN" http://localhost:3000/api/transactions`. ' +
+              'A token of `read` scope gets 403 READ_ONLY on every call that changes something.',
+          },
         },
       },
     },
