@@ -120,6 +120,8 @@ export interface RestoreResult {
   transactions: number;
   budgets: number;
   recurring: number;
+  rules: number;
+  importProfiles: number;
   receipts: number;
 }
 export type { User };

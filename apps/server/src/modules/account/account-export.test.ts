@@ -83,6 +83,24 @@ async function richUser() {
   });
   expect(rec.statusCode).toBe(201);
   expect((await t.request({ method: 'POST', url: '/api/recurring/generate', token: user.token })).statusCode).toBe(200);
+  for (const payload of [
+    { contains: 'LIDL', categoryId: food.id },
+    { contains: 'ACME PAYROLL', categoryId: pay.id },
+  ]) {
+    const rule = await t.request({ method: 'POST', url: '/api/rules', token: user.token, payload });
+    expect(rule.statusCode).toBe(201);
+  }
+  const profile = await t.request({
+    method: 'POST',
+    url: '/api/import-profiles',
+    token: user.token,
+    payload: {
+      name: 'My bank',
+      header: ['Buchungstag', 'Betrag', 'Verwendungszweck'],
+      options: { encoding: 'windows-1252', dateFormat: 'DD.MM.YYYY', csv: { delimiter: ';', decimalSeparator: ',' } },
+    },
+  });
+  expect(profile.statusCode).toBe(201);
   const total: number = (await t.request({ method: 'GET', url: '/api/transactions', token: user.token })).json().meta
     .total;
   expect(total).toBeGreaterThan(3);
@@ -100,6 +118,8 @@ function comparable(doc: Json) {
     categories: sort((doc.categories as Json[]).map(strip)),
     budgets: sort((doc.budgets as Json[]).map((b) => ({ ...strip(b), categoryId: cats.get(b.categoryId) }))),
     recurring: sort((doc.recurring as Json[]).map((r) => ({ ...strip(r), categoryId: cats.get(r.categoryId) }))),
+    rules: sort((doc.rules as Json[]).map((r) => ({ ...strip(r), categoryId: cats.get(r.categoryId) }))),
+    importProfiles: sort((doc.importProfiles as Json[]).map(strip)),
     transactions: sort(
       (doc.transactions as Json[]).map((tx) => ({
         ...strip(tx),
@@ -126,12 +146,26 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
       'budgets.csv',
       'categories.csv',
       'ledgerly.json',
+      'profiles.csv',
       'recurring.csv',
+      'rules.csv',
       'settings.csv',
       'transactions.csv',
     ]);
     const doc = JSON.parse(first.get('ledgerly.json')!.toString('utf8')) as Json;
-    expect(doc).toMatchObject({ format: 'ledgerly-export', version: 2 });
+    expect(doc).toMatchObject({ format: 'ledgerly-export', version: 3 });
+    expect((doc.rules as Json[]).map((r) => r.contains)).toEqual(['LIDL', 'ACME PAYROLL']);
+    expect(doc.importProfiles).toEqual([
+      expect.objectContaining({
+        name: 'My bank',
+        header: ['Buchungstag', 'Betrag', 'Verwendungszweck'],
+        options: { encoding: 'windows-1252', dateFormat: 'DD.MM.YYYY', csv: { delimiter: ';', decimalSeparator: ',' } },
+      }),
+    ]);
+    expect(first.get('rules.csv')!.toString('utf8').split('\n')[0]).toBe('id,contains,categoryId,createdAt,updatedAt');
+    expect(first.get('profiles.csv')!.toString('utf8')).toContain(
+      '"[""Buchungstag"",""Betrag"",""Verwendungszweck""]"',
+    );
     expect(doc.settings).toEqual({ firstName: 'Ada', lastName: 'L', currency: 'EUR', timezone: 'UTC' });
     expect((doc.transactions as Json[]).length).toBe(user.total);
     expect([...first.keys()].filter((n) => n.startsWith('receipts/'))).toHaveLength(2);
@@ -152,6 +186,8 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
       transactions: user.total,
       budgets: 1,
       recurring: 1,
+      rules: 2,
+      importProfiles: 1,
       receipts: 2,
     });
 
@@ -160,7 +196,7 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     expect(comparable(doc2)).toEqual(comparable(doc));
     expect(receiptsByDescription(second, doc2)).toEqual(receiptsByDescription(first, doc));
     const noIds = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID');
-    for (const name of ['categories.csv', 'budgets.csv', 'recurring.csv', 'settings.csv']) {
+    for (const name of ['categories.csv', 'budgets.csv', 'recurring.csv', 'settings.csv', 'profiles.csv']) {
       expect(noIds(second.get(name)!.toString())).toBe(noIds(first.get(name)!.toString()));
     }
 
@@ -169,6 +205,29 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     expect(again.statusCode).toBe(200);
     const list = (await t.request({ method: 'GET', url: '/api/transactions?limit=100', token: fresh.token })).json();
     expect(list.meta.total).toBe(user.total);
+    // The restored profile is found again by its header row.
+    const profiles = (await t.request({ method: 'GET', url: '/api/import-profiles', token: fresh.token })).json();
+    expect(profiles.data.map((p: Json) => p.name)).toEqual(['My bank']);
+  });
+
+  it('restores a version 2 export (before rules and import profiles were exported)', async () => {
+    const user = await richUser();
+    const files = await exportOf(user.token);
+    const {
+      rules: _rules,
+      importProfiles: _profiles,
+      ...v3
+    } = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as Json;
+    const v2 = new Map(files);
+    v2.set('ledgerly.json', Buffer.from(JSON.stringify({ ...v3, version: 2 })));
+    v2.delete('rules.csv');
+    v2.delete('profiles.csv');
+    const fresh = await registerUser(t);
+    const res = await restoreZip(fresh.token, await makeZip(v2));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ transactions: user.total, rules: 0, importProfiles: 0 });
+    const again = JSON.parse((await exportOf(fresh.token)).get('ledgerly.json')!.toString('utf8')) as Json;
+    expect(again).toMatchObject({ version: 3, rules: [], importProfiles: [] });
   });
 
   it('refuses to restore into an account that has data (409), changing nothing', async () => {
@@ -260,6 +319,11 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
         'transactions[1].categoryId: no such category in the file',
       ],
       [await withDoc((d) => (d.version = 9)), 'Export version 9 is newer than this server reads'],
+      [
+        await withDoc((d) => ((d.rules as Json[])[0]!.categoryId = 'nope')),
+        'rules[0].categoryId: no such category in the file',
+      ],
+      [await withDoc((d) => ((d.importProfiles as Json[])[0]!.header = [])), 'importProfiles[0].header'],
       [
         await withDoc(
           (d) => ((d.budgets as Json[])[0]!.categoryId = (d.categories as Json[]).find((c) => c.type === 'income')!.id),

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, MAX_AMOUNT_CENTS, isTimeZone, toCents } from '@ledgerly/shared';
+import { CURRENCY_CODES, MAX_AMOUNT_CENTS, importOptionsSchema, isTimeZone, toCents } from '@ledgerly/shared';
 
 /**
- * The `ledgerly.json` of an export. Version 2 is written; version 1 files (amounts as numbers,
- * no timestamps, no `skippedBefore`, receipts as bare paths) are upgraded by `upgradeV1`.
- * Each entity is one section: a zod schema here, a reader and a writer in its own module
- * (`<module>.portable.ts`), a CSV in `export.writer.ts`.
+ * The `ledgerly.json` of an export. Version 3 is written. Version 2 files (no rules, no import
+ * profiles) and version 1 files (amounts as numbers, no timestamps, no `skippedBefore`, receipts
+ * as bare paths) are upgraded on reading.
+ * Each entity is one section: its zod schema here is the one list of its fields — the writer
+ * (`toEntry`) and the restore (`fromEntry`) both follow it; the rows are read and written by
+ * the entity's own module (`<module>.portable.ts`); a CSV in `export.writer.ts`.
  */
 export const FORMAT = 'ledgerly-export';
-export const CURRENT_VERSION = 2;
+export const CURRENT_VERSION = 3;
 
 const id = z.string().min(1).max(64);
 const day = z.iso.date();
@@ -87,6 +89,28 @@ const recurring = z.object({
   updatedAt: instant,
 });
 
+/** A categorisation rule of the import: a posting whose text contains `contains` gets the category. */
+const rule = z.object({
+  id,
+  contains: text(100).min(1),
+  categoryId: id,
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** A saved CSV mapping, recognised by its header row (its key is worked out again on restore). */
+const importProfile = z.object({
+  id,
+  name: text(50).min(1),
+  header: z.array(text(200)).min(1).max(200),
+  options: importOptionsSchema,
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** The schema of each section's entries: the one list of fields for export and restore. */
+export const entrySchemas = { category, transaction, budget, recurring, rule, importProfile };
+
 export const documentSchema = z.object({
   format: z.literal(FORMAT),
   version: z.literal(CURRENT_VERSION),
@@ -96,9 +120,61 @@ export const documentSchema = z.object({
   transactions: z.array(transaction),
   budgets: z.array(budget),
   recurring: z.array(recurring),
+  rules: z.array(rule),
+  importProfiles: z.array(importProfile),
 });
 export type ExportDocument = z.infer<typeof documentSchema>;
 export type ExportTransaction = z.infer<typeof transaction>;
+
+/** Version 2: version 3 without rules and import profiles. */
+const v2Schema = documentSchema.omit({ version: true, rules: true, importProfiles: true }).extend({
+  version: z.literal(2),
+});
+type ExportDocumentV2 = z.infer<typeof v2Schema>;
+
+/** Version 2 → 3: no rules and no import profiles were exported. */
+const upgradeV2 = (doc: ExportDocumentV2): ExportDocument => ({
+  ...doc,
+  version: CURRENT_VERSION,
+  rules: [],
+  importProfiles: [],
+});
+
+type Stamped = { createdAt: string; updatedAt: string };
+/** A section entry as the values a table takes: no id (a new one is made), cents, Dates. */
+export type Restored<T> = {
+  [K in keyof T as K extends 'id' ? never : K extends 'amount' ? 'amountCents' : K]: K extends 'amount'
+    ? number
+    : K extends keyof Stamped
+      ? Date
+      : T[K];
+};
+
+/**
+ * A table row as an entry of its section, field by field as the section's schema lists them:
+ * `amount` from the row's cents as the format's decimal string, Dates as ISO instants.
+ */
+export function toEntry<S extends z.ZodObject>(schema: S, row: object): z.output<S> {
+  const source = row as Record<string, unknown>;
+  const entry: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = key === 'amount' ? formatAmount(source.amountCents as number) : source[key];
+    entry[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return entry as z.output<S>;
+}
+
+/** The inverse of `toEntry` for restoring: every field but the id, amounts in cents, times as Dates. */
+export function fromEntry<T extends { id: string } & Stamped>(entry: T): Restored<T> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (key === 'id') continue;
+    if (key === 'amount') values.amountCents = parseAmount(value as string);
+    else if (key === 'createdAt' || key === 'updatedAt') values[key] = new Date(value as string);
+    else values[key] = value;
+  }
+  return values as Restored<T>;
+}
 
 /** Version 1, as written by the first export: kept so its files still restore. */
 const v1Amount = z.number().refine((v) => toCents(v) !== null, 'must be an amount such as 12.34');
@@ -141,13 +217,13 @@ export const parseAmount = (value: string) => toCents(value)!;
  * Version 1 → 2: amounts become decimal strings, timestamps are the export's time (v1 had
  * none), `skippedBefore` is unknown (null: nothing was skipped), receipts name their type.
  */
-export function upgradeV1(doc: ExportDocumentV1): ExportDocument {
+export function upgradeV1(doc: ExportDocumentV1): ExportDocumentV2 {
   const at = doc.exportedAt;
   const stamp = { createdAt: at, updatedAt: at };
   const money = (v: number) => formatAmount(toCents(v)!);
   return {
     format: FORMAT,
-    version: CURRENT_VERSION,
+    version: 2,
     exportedAt: at,
     settings: doc.settings,
     categories: doc.categories.map((c) => ({ ...c, ...stamp })),
@@ -179,7 +255,11 @@ export function readDocument(raw: unknown): ExportDocument {
   if (version === 1) {
     const parsed = v1Schema.safeParse(raw);
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
-    doc = upgradeV1(parsed.data);
+    doc = upgradeV2(upgradeV1(parsed.data));
+  } else if (version === 2) {
+    const parsed = v2Schema.safeParse(raw);
+    if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
+    doc = upgradeV2(parsed.data);
   } else {
     const parsed = documentSchema.safeParse(raw);
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
@@ -209,6 +289,14 @@ function checkReferences(doc: ExportDocument): void {
   unique(
     'recurring',
     doc.recurring.map((r) => r.id),
+  );
+  unique(
+    'rules',
+    doc.rules.map((r) => r.id),
+  );
+  unique(
+    'importProfiles',
+    doc.importProfiles.map((p) => p.id),
   );
   const categoryType = new Map(doc.categories.map((c) => [c.id, c.type]));
   const names = new Set<string>();
@@ -250,6 +338,10 @@ function checkReferences(doc: ExportDocument): void {
   doc.recurring.forEach((r, i) => {
     needCategory(`recurring[${i}]`, r.categoryId, r.type);
     if (r.endDate && r.endDate < r.startDate) throw new DocumentError(`recurring[${i}].endDate: before the start date`);
+  });
+  doc.rules.forEach((r, i) => {
+    if (!categoryType.has(r.categoryId))
+      throw new DocumentError(`rules[${i}].categoryId: no such category in the file`);
   });
   const within = (v: string) => parseAmount(v) <= MAX_AMOUNT_CENTS;
   if (![...doc.transactions, ...doc.budgets, ...doc.recurring].every((x) => within(x.amount))) {

@@ -5,6 +5,7 @@ import yazl from 'yazl';
 import type { Db } from '../../db/client.js';
 import { exportBudgets } from '../budgets/budgets.portable.js';
 import { exportCategories } from '../categories/categories.portable.js';
+import { exportProfiles, exportRules } from '../imports/imports.portable.js';
 import { exportRecurring } from '../recurring/recurring.portable.js';
 import { exportSettings } from '../settings/settings.portable.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -13,7 +14,14 @@ import {
   exportTransactions,
   readReceiptImage,
 } from '../transactions/transactions.portable.js';
-import { CURRENT_VERSION, type ExportDocument, type ExportTransaction, FORMAT, formatAmount } from './export-format.js';
+import {
+  CURRENT_VERSION,
+  type ExportDocument,
+  type ExportTransaction,
+  FORMAT,
+  entrySchemas,
+  toEntry,
+} from './export-format.js';
 
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 type Row = Record<string, string | number | boolean | null>;
@@ -22,14 +30,7 @@ const iso = (d: Date) => d.toISOString();
 
 function toTransaction(row: PortableTransactionRow): ExportTransaction {
   return {
-    id: row.id,
-    categoryId: row.categoryId,
-    type: row.type,
-    amount: formatAmount(row.amountCents),
-    description: row.description,
-    date: row.date,
-    recurringId: row.recurringId,
-    occurrenceDate: row.occurrenceDate,
+    ...toEntry(entrySchemas.transaction, row),
     receipt:
       row.receiptKey && row.receiptMime
         ? {
@@ -37,8 +38,6 @@ function toTransaction(row: PortableTransactionRow): ExportTransaction {
             mime: row.receiptMime as 'image/jpeg' | 'image/png' | 'image/webp',
           }
         : null,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
   };
 }
 
@@ -89,40 +88,11 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
 
   const settings = await exportSettings(src.db, src.userId);
   if (!settings) throw new Error('user vanished during export');
-  const categories = (await exportCategories(src.db, src.userId)).map((c) => ({
-    id: c.id,
-    name: c.name,
-    type: c.type,
-    color: c.color,
-    icon: c.icon,
-    isDefault: c.isDefault,
-    createdAt: iso(c.createdAt),
-    updatedAt: iso(c.updatedAt),
-  }));
-  const budgets = (await exportBudgets(src.db, src.userId)).map((b) => ({
-    id: b.id,
-    categoryId: b.categoryId,
-    period: b.period,
-    amount: formatAmount(b.amountCents),
-    createdAt: iso(b.createdAt),
-    updatedAt: iso(b.updatedAt),
-  }));
-  const recurring = (await exportRecurring(src.db, src.userId)).map((r) => ({
-    id: r.id,
-    categoryId: r.categoryId,
-    type: r.type,
-    amount: formatAmount(r.amountCents),
-    description: r.description,
-    frequency: r.frequency,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    nextDate: r.nextDate,
-    lastGenerated: r.lastGenerated,
-    skippedBefore: r.skippedBefore,
-    isActive: r.isActive,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  }));
+  const categories = (await exportCategories(src.db, src.userId)).map((c) => toEntry(entrySchemas.category, c));
+  const budgets = (await exportBudgets(src.db, src.userId)).map((b) => toEntry(entrySchemas.budget, b));
+  const recurring = (await exportRecurring(src.db, src.userId)).map((r) => toEntry(entrySchemas.recurring, r));
+  const rules = (await exportRules(src.db, src.userId)).map((r) => toEntry(entrySchemas.rule, r));
+  const importProfiles = (await exportProfiles(src.db, src.userId)).map((p) => toEntry(entrySchemas.importProfile, p));
 
   // ledgerly.json: the small sections whole, the transactions streamed page by page.
   const { db, userId } = src;
@@ -134,6 +104,8 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
     categories,
     budgets,
     recurring,
+    rules,
+    importProfiles,
   };
   await add(
     'ledgerly.json',
@@ -154,6 +126,14 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   await add('categories.csv', [csv(categories, true)]);
   await add('budgets.csv', [csv(budgets, true)]);
   await add('recurring.csv', [csv(recurring, true)]);
+  await add('rules.csv', [csv(rules, true)]);
+  // A header row and options are lists and objects: JSON inside their cells.
+  await add('profiles.csv', [
+    csv(
+      importProfiles.map((p) => ({ ...p, header: JSON.stringify(p.header), options: JSON.stringify(p.options) })),
+      true,
+    ),
+  ]);
   await add(
     'transactions.csv',
     (async function* () {

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RestoreResult } from '@ledgerly/shared';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { ACCOUNT_MSG, headerKey } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
 import { restoreBudgets } from '../budgets/budgets.portable.js';
 import { countCategories, restoreCategories } from '../categories/categories.portable.js';
+import { restoreProfiles, restoreRules } from '../imports/imports.portable.js';
 import { countRecurring, restoreRecurring } from '../recurring/recurring.portable.js';
 import { restoreSettings } from '../settings/settings.portable.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { countTransactions, restoreTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
-import { DocumentError, type ExportDocument, parseAmount, readDocument } from './export-format.js';
+import { DocumentError, type ExportDocument, fromEntry, readDocument } from './export-format.js';
 import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
 
 export interface RestoreDeps {
@@ -98,77 +99,49 @@ async function writeDocument(
   doc: ExportDocument,
   receipts: Map<string, { key: string; mime: string }>,
 ): Promise<RestoreResult> {
-  const date = (v: string) => new Date(v);
   const categoryIds = await restoreCategories(
     tx,
-    doc.categories.map((c) => ({
-      userId,
-      name: c.name,
-      type: c.type,
-      color: c.color,
-      icon: c.icon,
-      isDefault: c.isDefault,
-      createdAt: date(c.createdAt),
-      updatedAt: date(c.updatedAt),
-    })),
+    doc.categories.map((c) => ({ ...fromEntry(c), userId })),
   );
   const categoryId = new Map(doc.categories.map((c, i) => [c.id, categoryIds[i]!]));
   const recurringIds = await restoreRecurring(
     tx,
-    doc.recurring.map((r) => ({
-      userId,
-      categoryId: categoryId.get(r.categoryId)!,
-      type: r.type,
-      amountCents: parseAmount(r.amount),
-      description: r.description,
-      frequency: r.frequency,
-      startDate: r.startDate,
-      endDate: r.endDate,
-      nextDate: r.nextDate,
-      lastGenerated: r.lastGenerated,
-      skippedBefore: r.skippedBefore,
-      isActive: r.isActive,
-      createdAt: date(r.createdAt),
-      updatedAt: date(r.updatedAt),
-    })),
+    doc.recurring.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
   );
   const recurringId = new Map(doc.recurring.map((r, i) => [r.id, recurringIds[i]!]));
   await restoreTransactions(
     tx,
-    doc.transactions.map((t) => {
+    doc.transactions.map(({ receipt: _file, ...t }) => {
       const receipt = receipts.get(t.id);
       return {
+        ...fromEntry(t),
         userId,
         categoryId: categoryId.get(t.categoryId)!,
-        type: t.type,
-        amountCents: parseAmount(t.amount),
-        description: t.description,
-        date: t.date,
+        recurringId: t.recurringId ? recurringId.get(t.recurringId)! : null,
         receiptKey: receipt?.key ?? null,
         receiptMime: receipt?.mime ?? null,
-        recurringId: t.recurringId ? recurringId.get(t.recurringId)! : null,
-        occurrenceDate: t.occurrenceDate,
-        createdAt: date(t.createdAt),
-        updatedAt: date(t.updatedAt),
       };
     }),
   );
   await restoreBudgets(
     tx,
-    doc.budgets.map((b) => ({
-      userId,
-      categoryId: categoryId.get(b.categoryId)!,
-      period: b.period,
-      amountCents: parseAmount(b.amount),
-      createdAt: date(b.createdAt),
-      updatedAt: date(b.updatedAt),
-    })),
+    doc.budgets.map((b) => ({ ...fromEntry(b), userId, categoryId: categoryId.get(b.categoryId)! })),
+  );
+  await restoreRules(
+    tx,
+    doc.rules.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
+  );
+  await restoreProfiles(
+    tx,
+    doc.importProfiles.map((p) => ({ ...fromEntry(p), userId, headerKey: headerKey(p.header) })),
   );
   return {
     categories: doc.categories.length,
     transactions: doc.transactions.length,
     budgets: doc.budgets.length,
     recurring: doc.recurring.length,
+    rules: doc.rules.length,
+    importProfiles: doc.importProfiles.length,
     receipts: receipts.size,
   };
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { downloadExport, useRestore } from '../api/account-api';
 
 const restoredText = (r: RestoreResult) =>
-  `Restored ${r.transactions} transactions, ${r.categories} categories, ${r.budgets} budgets, ${r.recurring} recurring items and ${r.receipts} receipts.`;
+  `Restored ${r.transactions} transactions, ${r.categories} categories, ${r.budgets} budgets, ${r.recurring} recurring items, ${r.rules} rules, ${r.importProfiles} import profiles and ${r.receipts} receipts.`;
 
 /** Export everything as a zip; restore such a zip into an empty account. */
 export function DataCard({ flash }: { flash: Flash }) {
@@ -61,8 +61,8 @@ export function DataCard({ flash }: { flash: Flash }) {
       </h3>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          One zip with everything: settings, categories, transactions, budgets, recurring items and receipts, as JSON
-          and CSV.
+          One zip with everything: settings, categories, transactions, budgets, recurring items, import rules and
+          profiles, and receipts, as JSON and CSV.
         </p>
         <Button onClick={() => void onExport()} disabled={exporting}>
           {exporting ? 'Preparing export...' : 'Export my data'}
