@@ -92,8 +92,42 @@ describe('GET /api/openapi.json', () => {
       const operation = Object.values(doc.paths[path]!)[0]!;
       expect(operation.security).toBeUndefined();
     }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      description: expect.stringContaining('Authorization: Bearer'),
+    });
     const put = doc.paths['/api/categories/{id}']!.put!;
     expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
+  });
+});
+
+describe('the account routes (DESIGN §8)', () => {
+  type Operation = {
+    requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  };
+  const op = (doc: OpenApiDocument, path: string, method: string) => doc.paths[path]![method] as unknown as Operation;
+
+  it('document their bodies, answers and errors', async () => {
+    const doc = await fetchDocument();
+    const bodyFields = (path: string, method: string) =>
+      Object.keys(op(doc, path, method).requestBody!.content['application/json']!.schema.properties ?? {});
+    expect(bodyFields('/api/account/password', 'put')).toEqual(['currentPassword', 'newPassword']);
+    expect(bodyFields('/api/account/tokens', 'post')).toEqual(['name', 'scope']);
+    expect(bodyFields('/api/account/2fa/enable', 'post')).toEqual(['code']);
+    expect(bodyFields('/api/account/2fa/disable', 'post')).toEqual(['password', 'code']);
+    expect(bodyFields('/api/account', 'delete')).toEqual(['password', 'code']);
+    expect(op(doc, '/api/account/restore', 'post').requestBody!.content['multipart/form-data']).toBeDefined();
+
+    const created = op(doc, '/api/account/tokens', 'post').responses['201']!;
+    expect(JSON.stringify(created.content)).toContain('"token"');
+    expect(JSON.stringify(op(doc, '/api/account/sessions', 'get').responses['200']!.content)).toContain('lastUsedAt');
+    expect(op(doc, '/api/account/export', 'get').responses['200']!.content!['application/zip']).toBeDefined();
+    expect(Object.keys(op(doc, '/api/account/2fa/enable', 'post').responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
+    );
+    expect(Object.keys(op(doc, '/api/account/tokens/{id}', 'delete').responses)).toEqual(
+      expect.arrayContaining(['204', '401', '403', '404']),
+    );
   });
 });
 

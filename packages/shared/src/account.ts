@@ -84,44 +84,60 @@ export type CreateTokenInput = z.input<typeof createTokenSchema>;
 /** The second step a sign-in needs when two-factor is on. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
 export type TwoFactorChallenge = z.output<typeof twoFactorChallengeSchema>;
-export interface SessionInfo {
-  id: string;
-  current: boolean;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-}
-export interface ApiTokenInfo {
-  id: string;
-  name: string;
-  scope: TokenScope;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-export interface CreatedApiToken extends ApiTokenInfo {
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  current: z.boolean().describe('True for the session making this request'),
+  browser: z.string().nullable().describe('Browser and major version, from the User-Agent'),
+  os: z.string().nullable(),
+  device: z.string().nullable().describe('Vendor and model, else the kind (desktop, mobile, tablet)'),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+});
+export type SessionInfo = z.output<typeof sessionInfoSchema>;
+
+export const apiTokenInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiTokenInfo = z.output<typeof apiTokenInfoSchema>;
+
+export const createdApiTokenSchema = apiTokenInfoSchema.extend({
   /** Shown once: only its hash is kept. */
-  token: string;
-}
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
+  token: z.string().describe('The token (lgy_…), shown this once: send it as `Authorization: Bearer lgy_…`'),
+});
+export type CreatedApiToken = z.output<typeof createdApiTokenSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string().describe('The base32 secret, for typing into an authenticator app'),
+  otpauthUrl: z.string(),
   /** The otpauth URL as an SVG QR code, rendered by the server (nothing leaves it). */
-  qrSvg: string;
-}
-export interface SecurityOverview {
-  twoFactorEnabled: boolean;
-  recoveryCodesLeft: number;
-}
-export interface RestoreResult {
-  categories: number;
-  transactions: number;
-  budgets: number;
-  recurring: number;
-  rules: number;
-  importProfiles: number;
-  receipts: number;
-}
+  qrSvg: z.string().describe('The otpauth URL as an SVG QR code, rendered by the server'),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetupSchema>;
+
+export const securityOverviewSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type SecurityOverview = z.output<typeof securityOverviewSchema>;
+
+export const restoreResultSchema = z.object({
+  categories: z.number().int(),
+  transactions: z.number().int(),
+  budgets: z.number().int(),
+  recurring: z.number().int(),
+  rules: z.number().int(),
+  importProfiles: z.number().int(),
+  receipts: z.number().int(),
+});
+export type RestoreResult = z.output<typeof restoreResultSchema>;
+
+export const recoveryCodesSchema = z.object({
+  recoveryCodes: z.array(z.string()).describe('10 one-time codes, shown this once'),
+});
+
 export type { User };

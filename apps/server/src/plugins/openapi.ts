@@ -78,7 +78,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
               'The session token of POST /api/auth/login (or register), or a personal API token made in ' +
               'Settings → Account & security (POST /api/account/tokens). Example: ' +
               '`curl -H "Authorization: Bearer $LEDGERLY_TOKEN" http://localhost:3000/api/transactions`. ' +
-              'A token of `read` scope gets 403 READ_ONLY on every call that changes something.',
+              'A token of `read` scope gets 403 READ_ONLY on every call that changes something; managing the ' +
+              'account (password, sessions, two-factor, tokens, restore, deletion) needs a session token.',
           },
         },
       },

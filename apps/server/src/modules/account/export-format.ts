@@ -169,8 +169,8 @@ export function fromEntry<T extends { id: string } & Stamped>(entry: T): Restore
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entry)) {
     if (key === 'id') continue;
-    if (key === 'amount') values.amountCents = parseAmount(value as string);
-    else if (key === 'createdAt' || key === 'updatedAt') values[key] = new Date(value as string);
+    if (key === 'amount') values.amountCents = parseAmount(value);
+    else if (key === 'createdAt' || key === 'updatedAt') values[key] = new Date(value);
     else values[key] = value;
   }
   return values as Restored<T>;
