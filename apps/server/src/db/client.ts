@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -63,14 +64,18 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  const client = new PGlite(opts.dataDir === 'memory' ? undefined : opts.dataDir, {
+  const options: PGliteOptions = {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    // Trigram index for the description search (migration 0007).
+    extensions: { pg_trgm },
     parsers: {
       [PG_TYPES.INT8]: toNumber,
       [PG_TYPES.NUMERIC]: toNumber,
       [PG_TYPES.DATE]: asIs,
     },
-  });
+  };
+  // `new PGlite(undefined, options)` ignores the options: an in-memory database takes them alone.
+  const client = opts.dataDir === 'memory' ? new PGlite(options) : new PGlite(opts.dataDir, options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
