@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const planText = (result: unknown) =>
-  ((result as { rows: Record<string, string>[] }).rows ?? []).map((row) => Object.values(row).join(' ')).join('\n');
+  (result as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row).join(' ')).join('\n');
 
 describe('description search index', () => {
   it('is a trigram GIN index on the descriptions, on either database', async () => {
