@@ -9,6 +9,7 @@ import { AppError } from './errors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerUnderPressure } from './plugins/under-pressure.js';
 import { requireAuthentication } from './plugins/authenticate.js';
 import { documentAuth, documentErrors, registerOpenApi } from './plugins/openapi.js';
 import { useZodSchemas } from './plugins/type-provider.js';
@@ -52,7 +53,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let database: Database;
   try {
     database =
-      options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }));
+      options.database ??
+      (await openDatabase({
+        url: config.databaseUrl,
+        dataDir: join(config.dataDir, 'db'),
+        timeouts: config.dbTimeouts,
+      }));
     if (!options.database) await migrate(database);
     // A new PGlite database is written 0666 by PGlite itself: owner-only again (not logged).
     if (prepared) tightenModes(config.dataDir);
@@ -64,6 +70,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
+    // Timeouts (docs/operations.md): the whole request must arrive within requestTimeout (a
+    // body sent slowly is cut off with 408), a silent connection is closed, idle keep-alive too.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node checks requestTimeout/headersTimeout on this interval (30 s by default).
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.http.requestTimeoutMs / 4))),
+      headersTimeout: Math.min(config.http.requestTimeoutMs, 60_000),
+    },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
@@ -92,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
+  await registerUnderPressure(app, config);
   await registerSecurityHeaders(app);
 
   // Every call carries a JSON content type, even bodiless deletes: an empty body is no body.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { parseStorageUrl } from './receipts/storage-url.js';
 
@@ -70,6 +71,20 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /** PostgreSQL: time to open a connection (also a wait for a free pool connection). */
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  /** PostgreSQL: longest statement (statement_timeout); migrations are exempt. */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** The whole request — headers and body — must arrive within this, or 408 and the connection closes. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
+  /** A connection with no traffic either way for this long is closed. */
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
+  /** An idle keep-alive connection is closed after this (keep it above the proxy's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(72),
+  /** 503 with Retry-After while the mean event-loop delay over a second is above this (0: off). */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** 503 with Retry-After while the JavaScript heap is above this many MB (default: 90% of the V8 limit; 0: off). */
+  PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   /** Run the hourly recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
@@ -91,6 +106,10 @@ export interface Config {
   authCacheMs: number;
   recurringSweep: boolean;
   housekeeping: boolean;
+  dbTimeouts: { connectMs: number; statementMs: number };
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** under-pressure thresholds; 0 turns one off. */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +141,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     recurringSweep: e.RECURRING_SWEEP,
     housekeeping: e.HOUSEKEEPING,
+    dbTimeouts: {
+      connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),
+      statementMs: Math.round(e.DB_STATEMENT_TIMEOUT_SECONDS * 1000),
+    },
+    http: {
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionTimeoutMs: Math.round(e.CONNECTION_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        e.PRESSURE_MAX_HEAP_MB === undefined
+          ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+          : e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+    },
   };
 }
 

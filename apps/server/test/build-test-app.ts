@@ -32,6 +32,9 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       RECURRING_SWEEP: 'off',
       HOUSEKEEPING: 'off',
       AUTH_RATE_LIMIT_IP: '1000',
+      // A loaded test machine lags; the pressure tests turn it on themselves.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_HEAP_MB: '0',
       ...env,
     });
     const db = await createTestDatabase();

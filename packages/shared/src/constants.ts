@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'DB_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  'OVERLOADED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

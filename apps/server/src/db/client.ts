@@ -18,8 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: a dump of the data directory, to start other instances from. */
   dump?: () => Promise<Blob>;
-  /** Throws if the database does not answer. */
-  ping(): Promise<void>;
+  /** Throws if the database does not answer within `timeoutMs` (default 1 s). */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,18 +30,56 @@ const toNumber = (v: string) => Number(v);
 const asIs = (v: string) => v;
 const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
+/** How long to wait for PostgreSQL (config: DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_SECONDS). */
+export interface DbTimeouts {
+  /** To open a connection (TCP and start-up), pool.connect included. */
+  connectMs: number;
+  /** Server-side statement_timeout; the client gives up 5 s later if the server says nothing at all. */
+  statementMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5_000, statementMs: 30_000 };
+
+class PingTimeout extends Error {
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms`);
+    this.name = 'PingTimeout';
+  }
+}
+
+/** Rejects after `ms` unless `work` settles first; `onTimeout` cleans up what `work` holds. */
+function within<T>(work: Promise<T>, ms: number, onTimeout: () => void = () => {}): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new PingTimeout(ms));
+    }, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for 'memory'). */
 export async function openDatabase(opts: {
   url?: string;
+  timeouts?: DbTimeouts;
   /** A folder, or 'memory'. */
   dataDir: string;
   /** PGlite only: start from this dump of a data directory (see PGlite#dumpDataDir). */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
+    const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
+      // A server that is down or frozen must not hang requests: connecting, each statement
+      // (server side), and, as a backstop when the server says nothing at all, the client's wait.
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 5_000,
+      idle_in_transaction_session_timeout: timeouts.statementMs + 5_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: Parameters<typeof pg.types.getTypeParser>[0], format?: 'text' | 'binary') => {
           const { builtins } = pg.types;
@@ -57,8 +95,31 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
+      // Its own pooled connection, dropped if it does not answer in time: a frozen server costs
+      // no pool slot after the health check gives up.
+      ping: async (timeoutMs = 1000) => {
+        let client: pg.PoolClient | undefined;
+        let gaveUp = false;
+        const work = (async () => {
+          const c = await pool.connect();
+          if (gaveUp) return c.release(true);
+          client = c;
+          try {
+            await c.query('select 1');
+            client = undefined;
+            c.release();
+          } catch (error) {
+            client = undefined;
+            c.release(true);
+            throw error;
+          }
+        })();
+        work.catch(() => {}); // settles after a timeout too
+        await within(work, timeoutMs, () => {
+          gaveUp = true;
+          client?.release(true);
+          client = undefined;
+        });
       },
       close: () => pool.end(),
     };
@@ -81,8 +142,11 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
+    // PGlite answers one query at a time: a long one ahead makes the health check give up.
+    ping: async (timeoutMs = 1000) => {
+      const work = client.query('select 1');
+      work.catch(() => {});
+      await within(work, timeoutMs);
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
@@ -94,6 +158,8 @@ export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+      // Building an index on a big table may take longer than a request's statement.
+      await tx.execute(sql`set local statement_timeout = 0`);
       await migratePg(tx as never, { migrationsFolder: MIGRATIONS_DIR });
     });
     return;

@@ -16,7 +16,22 @@ const DB_DOWN_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // statement_timeout (DB_STATEMENT_TIMEOUT_SECONDS)
+  '57014',
 ]);
+
+/** node-postgres's own time-outs carry no code, only these messages. */
+const DB_TIMEOUT_MESSAGE =
+  /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout|Connection terminated unexpectedly)/;
+
+function dbTimedOut(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error && DB_TIMEOUT_MESSAGE.test(e.message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function reply(
   status: number,
@@ -100,7 +115,7 @@ export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<stri
   }
   // Text the database cannot store (U+0000) that slipped past validation is still bad input.
   if (pgErrorCode(error) === PG.characterNotInRepertoire) return reply(400, 'VALIDATION_FAILED', NUL_MESSAGE);
-  if (causeCodes(error).some((code) => DB_DOWN_CODES.has(code))) {
+  if (causeCodes(error).some((code) => DB_DOWN_CODES.has(code)) || dbTimedOut(error)) {
     return reply(503, 'DB_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
