@@ -6,18 +6,36 @@ import { amountCentsSchema, transactionSchema } from './transaction.js';
 import { categoryRefSchema } from './category.js';
 
 /**
- * Earliest start date accepted. Generation catches up every missed occurrence, so a start
- * date decades back (often a typo: 1926 for 2026) would create tens of thousands of
- * transactions; this bound keeps a daily item's backlog at most ~20,000 rows.
+ * Limits of recurring items (docs/operations.md). Generation catches up every missed
+ * occurrence, so a start date decades back (often a typo: 1926 for 2026) creates tens of
+ * thousands of transactions: start dates go back at most 50 years, a user has at most 200
+ * items, and one catch-up call writes at most 1,000 transactions (the rest follows on the next
+ * call or the hourly sweep).
  */
-export const RECURRING_MIN_START_DATE = '1970-01-01';
+export const RECURRING_MAX_YEARS_BACK = 50;
+export const RECURRING_MAX_ITEMS = 200;
+export const RECURRING_GENERATE_MAX_PER_CALL = 1000;
+
+/** The earliest start date accepted today: the same day 50 years ago (UTC; 29 February → 28). */
+export function recurringMinStartDate(now: Date = new Date()): string {
+  const year = String(now.getUTCFullYear() - RECURRING_MAX_YEARS_BACK).padStart(4, '0');
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const day = month === '02' && now.getUTCDate() === 29 ? '28' : String(now.getUTCDate()).padStart(2, '0');
+  return `${year}-${month}-${day}`;
+}
+
 export const RECURRING_MESSAGES = {
-  startTooEarly: 'Start date cannot be before 1970-01-01',
+  startTooEarly: (min: string) =>
+    `Start date cannot be more than ${RECURRING_MAX_YEARS_BACK} years ago (the earliest is ${min})`,
+  tooMany: `You can have at most ${RECURRING_MAX_ITEMS} recurring transactions. Delete one you no longer need first.`,
   inactive: 'Inactive recurring transactions cannot be generated',
   ended: 'This recurring transaction has ended',
   generatedOne: 'Transaction generated successfully!',
   /** The answer of POST /recurring/generate: 'Generated 1 transaction', 'Generated 3 transactions'. */
   generatedMany: (n: number) => `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}`,
+  /** The answer when the per-call bound stopped a catch-up: the rest is generated later. */
+  generatedSome: (n: number) =>
+    `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}; more are due and follow on the next generate or within the hour`,
 } as const;
 
 /** Query of GET /recurring/upcoming: days 1–366, default 30 (the spec's upcoming window). */
@@ -49,7 +67,9 @@ export const recurringInputSchema = z
     startDate: z
       .string({ error: MSG.selectStartDate })
       .refine(isIsoDate, MSG.selectStartDate)
-      .refine((d) => d >= RECURRING_MIN_START_DATE, RECURRING_MESSAGES.startTooEarly),
+      .refine((d) => d >= recurringMinStartDate(), {
+        error: () => RECURRING_MESSAGES.startTooEarly(recurringMinStartDate()),
+      }),
     endDate: z
       .string()
       .nullish()
@@ -103,5 +123,9 @@ export const generateOneResultSchema = z.object({
 export type GenerateOneResult = z.output<typeof generateOneResultSchema>;
 
 /** `data` of POST /recurring/generate. */
-export const generateAllResultSchema = z.object({ generated: z.number().int() });
+export const generateAllResultSchema = z.object({
+  generated: z.number().int(),
+  /** True when the per-call bound stopped the catch-up: more occurrences are due. */
+  more: z.boolean(),
+});
 export type GenerateAllResult = z.output<typeof generateAllResultSchema>;

@@ -41,7 +41,7 @@ describe('POST /recurring/generate (catch-up)', () => {
     });
     const res = await generateAll(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { generated: 6 }, message: 'Generated 6 transactions' });
+    expect(res.json()).toEqual({ data: { generated: 6, more: false }, message: 'Generated 6 transactions' });
     const rows = await generatedRows(t, userId, item.id);
     expect(rows.map((r) => r.occurrenceDate)).toEqual([
       '2026-01-31',
@@ -55,7 +55,7 @@ describe('POST /recurring/generate (catch-up)', () => {
     expect(await getItem(token, item.id)).toMatchObject({ nextDate: '2026-07-31', lastGenerated: '2026-06-30' });
 
     const again = await generateAll(token);
-    expect(again.json()).toEqual({ data: { generated: 0 }, message: 'Generated 0 transactions' });
+    expect(again.json()).toEqual({ data: { generated: 0, more: false }, message: 'Generated 0 transactions' });
     expect(await generatedRows(t, userId, item.id)).toHaveLength(6);
   });
 
@@ -96,7 +96,7 @@ describe('POST /recurring/generate (catch-up)', () => {
       startDate: '2025-03-11',
     });
     const res = await generateAll(token);
-    expect(res.json()).toEqual({ data: { generated: 1 }, message: 'Generated 1 transaction' });
+    expect(res.json()).toEqual({ data: { generated: 1, more: false }, message: 'Generated 1 transaction' });
     const [row] = await t.db.db.query.transactions.findMany({ where: (tx, { eq }) => eq(tx.userId, userId) });
     expect(row).toMatchObject({
       categoryId: salary.id,

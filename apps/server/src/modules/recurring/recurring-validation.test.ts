@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '@ledgerly/shared';
+import { recurringMinStartDate } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory } from '../../../test/factories.js';
 import { createRecurring } from '../../../test/recurring-helpers.js';
@@ -73,7 +74,11 @@ describe('recurring validation, in the spec order', () => {
     ['start date empty', () => ({ ...base(), startDate: '' }), 'Please select a start date'],
     ['start date not a date', () => ({ ...base(), startDate: '2030-02-30' }), 'Please select a start date'],
     ['end date before start', () => ({ ...base(), endDate: '2029-12-31' }), 'End date must be after start date'],
-    ['start before 1970', () => ({ ...base(), startDate: '1969-12-31' }), 'Start date cannot be before 1970-01-01'],
+    [
+      'start more than 50 years ago',
+      () => ({ ...base(), startDate: '1969-12-31' }),
+      `Start date cannot be more than 50 years ago (the earliest is ${recurringMinStartDate()})`,
+    ],
     [
       'an income category on an expense item',
       () => ({ ...base(), categoryId: income.id }),

@@ -12,6 +12,7 @@
  * inside these callbacks: on PGlite it would wait for the very transaction it runs in.
  */
 import {
+  RECURRING_GENERATE_MAX_PER_CALL,
   RECURRING_MESSAGES,
   firstOccurrenceOnOrAfter,
   iterateOccurrences,
@@ -88,13 +89,34 @@ export async function generateDueForItem(
   }
 }
 
-/** Generates every due occurrence of all the user's active items; returns how many were created. */
-export async function generateDueForUser(db: Db, userId: string, today: string): Promise<number> {
+/**
+ * Generates due occurrences of all the user's active items, at most `limit` rows per call (a
+ * catch-up of decades must not hold PGlite or the request for seconds); `more` says occurrences
+ * are still due. Nothing is lost: each step advances the item's nextDate with the rows it wrote,
+ * and the next call or the hourly sweep goes on from there.
+ */
+export async function generateDueForUser(
+  db: Db,
+  userId: string,
+  today: string,
+  limit = RECURRING_GENERATE_MAX_PER_CALL,
+): Promise<{ generated: number; more: boolean }> {
   let total = 0;
   for (const { item } of await repo.listActiveDue(db, userId, today)) {
-    total += await generateDueForItem(db, userId, item.id, today);
+    for (;;) {
+      if (total >= limit) return { generated: total, more: true };
+      const { inserted, more } = await generateStep(
+        db,
+        userId,
+        item.id,
+        today,
+        Math.min(GENERATION_BATCH, limit - total),
+      );
+      total += inserted;
+      if (!more) break;
+    }
   }
-  return total;
+  return { generated: total, more: false };
 }
 
 export interface GeneratedOne {

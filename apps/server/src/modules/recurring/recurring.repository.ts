@@ -161,3 +161,12 @@ export function listDueForSweep(db: Db, until: string, afterId: string | null, l
     .orderBy(asc(recurringTransactions.id))
     .limit(limit);
 }
+
+/** How many recurring items the user has (the per-user cap). */
+export async function countRecurring(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recurringTransactions)
+    .where(eq(recurringTransactions.userId, userId));
+  return row?.n ?? 0;
+}

@@ -42,8 +42,10 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request) => ({ data: await service.upcoming(db, request.user, request.query.days) }),
   );
 
-  app.post('/recurring', { schema: { tags, body, response: { 201: answer } } }, async (request, reply) =>
-    reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
+  app.post(
+    '/recurring',
+    { schema: { tags, body, response: { 201: answer, ...errorAnswers(409) } } },
+    async (request, reply) => reply.status(201).send({ data: await service.create(db, request.user, request.body) }),
   );
 
   app.post(
@@ -51,13 +53,16 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       schema: {
         tags,
-        summary: 'Generate every due occurrence of every active item',
+        summary: 'Generate due occurrences of every active item (at most 1,000 per call; `more` when some remain)',
         response: { 200: dataOf(generateAllResultSchema).extend({ message: z.string() }) },
       },
     },
     async (request) => {
       const data = await service.generateAll(db, request.user);
-      return { data, message: RECURRING_MESSAGES.generatedMany(data.generated) };
+      const message = data.more
+        ? RECURRING_MESSAGES.generatedSome(data.generated)
+        : RECURRING_MESSAGES.generatedMany(data.generated);
+      return { data, message };
     },
   );
 

@@ -1,6 +1,8 @@
 import type { GenerateAllResult, GenerateOneResult, RecurringTransaction, UpcomingOccurrence } from '@ledgerly/shared';
 import {
   MSG,
+  RECURRING_MAX_ITEMS,
+  RECURRING_MESSAGES,
   addDays,
   firstOccurrenceOnOrAfter,
   fromCents,
@@ -10,7 +12,7 @@ import {
   todayIn,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory, toCategoryRef } from '../categories/categories.service.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
@@ -40,9 +42,12 @@ export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]
   return (await repo.listRecurring(db, owner.id)).map(({ item, category }) => toRecurring(item, category));
 }
 
+/** Most occurrences GET /recurring/upcoming answers (200 daily items over 366 days would be 73,200). */
+export const UPCOMING_MAX_OCCURRENCES = 1000;
+
 /**
  * Occurrences (not items) of active items dated from the user's today through today + days
- * and not generated yet (on or after nextDate), by date.
+ * and not generated yet (on or after nextDate), by date; the first 1,000 of them.
  */
 export async function upcoming(db: Db, owner: Owner, days: number): Promise<UpcomingOccurrence[]> {
   const from = today(owner);
@@ -61,16 +66,20 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
       });
     }
   }
-  return out.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      a.description.localeCompare(b.description) ||
-      a.recurringId.localeCompare(b.recurringId),
-  );
+  return out
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.description.localeCompare(b.description) ||
+        a.recurringId.localeCompare(b.recurringId),
+    )
+    .slice(0, UPCOMING_MAX_OCCURRENCES);
 }
 
 export async function create(db: Db, owner: Owner, input: unknown): Promise<RecurringTransaction> {
   const { data, category } = await validateRecurring(db, owner.id, input);
+  // Checked before the insert: two creates racing at the cap may pass it by one, no more.
+  if ((await repo.countRecurring(db, owner.id)) >= RECURRING_MAX_ITEMS) throw conflict(RECURRING_MESSAGES.tooMany);
   const row = await withCategoryGuard(() =>
     repo.insertRecurring(db, {
       userId: owner.id,
@@ -145,7 +154,7 @@ export async function remove(db: Db, owner: Owner, id: string): Promise<void> {
 }
 
 export async function generateAll(db: Db, owner: Owner): Promise<GenerateAllResult> {
-  return { generated: await generateDueForUser(db, owner.id, today(owner)) };
+  return generateDueForUser(db, owner.id, today(owner));
 }
 
 export async function generateOne(db: Db, owner: Owner, id: string): Promise<GenerateOneResult> {

@@ -71,7 +71,7 @@ describe('recurring CRUD', () => {
       startDate: addDays(today, -2),
     });
     const gen = await t.request({ method: 'POST', url: '/api/recurring/generate', token });
-    expect(gen.json()).toEqual({ data: { generated: 3 }, message: 'Generated 3 transactions' });
+    expect(gen.json()).toEqual({ data: { generated: 3, more: false }, message: 'Generated 3 transactions' });
     const listed = await t.request({ method: 'GET', url: '/api/transactions', token });
     expect(listed.json().data.map((tx: { recurringId: string }) => tx.recurringId)).toEqual([
       item.id,
