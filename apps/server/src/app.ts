@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { requireAuthentication } from './plugins/authenticate.js';
 import { documentAuth, documentErrors, registerOpenApi } from './plugins/openapi.js';
 import { useZodSchemas } from './plugins/type-provider.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
+  const metrics = registerMetrics(app, database, config.metricsToken);
   await registerUnderPressure(app, config);
   await registerSecurityHeaders(app);
 
@@ -162,7 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerStaticSpa(app, options.webDist);
 
   const stopJobs: (() => void)[] = [];
-  if (config.recurringSweep) app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx)));
+  if (config.recurringSweep) {
+    app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx, (r) => metrics.sweepRun(r))));
+  }
   if (config.housekeeping) {
     app.addHook('onReady', async () => {
       stopJobs.push(startHousekeeping(ctx), startCounterCleanup(ctx));

@@ -71,6 +71,12 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /** Bearer token for GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** PostgreSQL: time to open a connection (also a wait for a free pool connection). */
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
   /** PostgreSQL: longest statement (statement_timeout); migrations are exempt. */
@@ -107,6 +113,7 @@ export interface Config {
   recurringSweep: boolean;
   housekeeping: boolean;
   dbTimeouts: { connectMs: number; statementMs: number };
+  metricsToken: string | undefined;
   http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   /** under-pressure thresholds; 0 turns one off. */
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
@@ -141,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     recurringSweep: e.RECURRING_SWEEP,
     housekeeping: e.HOUSEKEEPING,
+    metricsToken: e.METRICS_TOKEN,
     dbTimeouts: {
       connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),
       statementMs: Math.round(e.DB_STATEMENT_TIMEOUT_SECONDS * 1000),

@@ -18,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: a dump of the data directory, to start other instances from. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections (the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Throws if the database does not answer within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Its own pooled connection, dropped if it does not answer in time: a frozen server costs
       // no pool slot after the health check gives up.
       ping: async (timeoutMs = 1000) => {

@@ -61,14 +61,25 @@ export async function runRecurringSweep(
 }
 
 /** Runs the sweep now and then every hour until the returned function is called. */
-export function startRecurringSweep(ctx: JobContext): () => void {
+export function startRecurringSweep(
+  ctx: JobContext,
+  /** Told of every run: its result, or null when it failed as a whole (the metrics). */
+  onRun: (result: SweepResult | null) => void = () => {},
+): () => void {
   return startPeriodic(ctx, 'recurring sweep', SWEEP_INTERVAL_MS, async (stopped) => {
-    const result = await runRecurringSweep(ctx.db, new Date(), {
-      stopped,
-      onError: (error, itemId) => {
-        if (!stopped()) ctx.log.error({ err: error, recurringId: itemId }, 'recurring sweep: item failed');
-      },
-    });
+    let result: SweepResult;
+    try {
+      result = await runRecurringSweep(ctx.db, new Date(), {
+        stopped,
+        onError: (error, itemId) => {
+          if (!stopped()) ctx.log.error({ err: error, recurringId: itemId }, 'recurring sweep: item failed');
+        },
+      });
+    } catch (error) {
+      onRun(null);
+      throw error;
+    }
+    onRun(result);
     if (result.generated > 0 || result.failed > 0) ctx.log.info({ ...result }, 'recurring sweep');
   });
 }
