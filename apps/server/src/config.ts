@@ -82,7 +82,7 @@ const envSchema = z.object({
   /** PostgreSQL: longest statement (statement_timeout); migrations are exempt. */
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** The whole request — headers and body — must arrive within this, or 408 and the connection closes. */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(300),
   /** A connection with no traffic either way for this long is closed. */
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
   /** An idle keep-alive connection is closed after this (keep it above the proxy's idle timeout). */
