@@ -99,6 +99,7 @@ describe('two instances on one database share the counters', () => {
       RECURRING_SWEEP: 'off',
       HOUSEKEEPING: 'off',
       AUTH_RATE_LIMIT_IP: '4',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     });
     for (let i = 0; i < 2; i++) {
       const app = await buildApp(config, { database: db, logger: false, webDist: join(dataDir, 'no-web') });
