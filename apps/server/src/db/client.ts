@@ -101,27 +101,30 @@ export async function openDatabase(opts: {
       // Its own pooled connection, dropped if it does not answer in time: a frozen server costs
       // no pool slot after the health check gives up.
       ping: async (timeoutMs = 1000) => {
-        let client: pg.PoolClient | undefined;
-        let gaveUp = false;
+        // Shared with the timeout callback, which may run while the connection is held.
+        const state: { client: pg.PoolClient | undefined; gaveUp: boolean } = { client: undefined, gaveUp: false };
         const work = (async () => {
           const c = await pool.connect();
-          if (gaveUp) return c.release(true);
-          client = c;
+          if (state.gaveUp) {
+            c.release(true);
+            return;
+          }
+          state.client = c;
           try {
             await c.query('select 1');
-            client = undefined;
+            state.client = undefined;
             c.release();
           } catch (error) {
-            client = undefined;
+            state.client = undefined;
             c.release(true);
             throw error;
           }
         })();
         work.catch(() => {}); // settles after a timeout too
         await within(work, timeoutMs, () => {
-          gaveUp = true;
-          client?.release(true);
-          client = undefined;
+          state.gaveUp = true;
+          state.client?.release(true);
+          state.client = undefined;
         });
       },
       close: () => pool.end(),
