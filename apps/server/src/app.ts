@@ -11,6 +11,7 @@ import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logg
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerCompression } from './plugins/compression.js';
 import { requireAuthentication } from './plugins/authenticate.js';
 import { documentAuth, documentErrors, registerOpenApi } from './plugins/openapi.js';
 import { useZodSchemas } from './plugins/type-provider.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = registerMetrics(app, database, config.metricsToken);
   await registerUnderPressure(app, config);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
 
   // Every call carries a JSON content type, even bodiless deletes: an empty body is no body.
   app.removeContentTypeParser('application/json');

@@ -20,6 +20,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
       index: false,
       // Our own cache-control below; send's default (max-age=0) would overwrite it.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as such.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes(join(distDir, 'assets'))) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
