@@ -84,6 +84,24 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
   });
 
+  it('documents the answer of every call: a success with its schema, and its error answers', async () => {
+    const doc = await fetchDocument();
+    const undocumented: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        const success = Object.keys(responses).filter((status) => status.startsWith('2'));
+        const described = success.some(
+          (status) =>
+            status === '204' || Object.values(responses[status]!.content ?? {}).some((c) => c.schema !== undefined),
+        );
+        if (!described) undocumented.push(`${method.toUpperCase()} ${path}`);
+        if (!responses['500']) undocumented.push(`${method.toUpperCase()} ${path} (no error answers)`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('marks the protected routes with bearer auth and a 401, and the public ones without', async () => {
     const doc = await fetchDocument();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
