@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
+import { TotpCodeField } from '../../../components/ui/secret-fields';
 import { Banner } from '../../../components/ui/banner';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../auth-context';
@@ -152,18 +153,12 @@ export function SecondStep({ challenge, onRestart }: { challenge: string; onRest
           disabled={submitting}
         />
       ) : (
-        <InputField
+        <TotpCodeField
           key="totp"
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
           hint={ACCOUNT_MSG.codePrompt}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          error={error ?? undefined}
+          error={error}
           disabled={submitting}
         />
       )}

@@ -5,12 +5,12 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { InputField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/auth-context';
 import { markAccountDeleted } from '../../auth/account-deleted';
 import { useDeleteAccount, useSecurityOverview } from '../api/account-api';
+import { PasswordAndCodeFields } from './password-and-code-fields';
 
 /** Deletes the account and everything in it after the password (and a code with two-factor on). */
 export function DeleteAccountCard() {
@@ -81,27 +81,17 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
           Everything in this account is deleted at once and cannot be brought back. Confirm with your password
           {needsCode ? ' and a code from your authenticator app' : ''}.
         </p>
-        <InputField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          disabled={busy}
-          data-autofocus
+        <PasswordAndCodeFields
+          password={password}
+          onPassword={setPassword}
+          code={
+            needsCode
+              ? { value: code, onChange: setCode, hint: 'From your authenticator app, or a recovery code' }
+              : undefined
+          }
+          errors={errors}
+          busy={busy}
         />
-        {needsCode && (
-          <InputField
-            label="Code"
-            autoComplete="one-time-code"
-            hint="From your authenticator app, or a recovery code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={errors.code}
-            disabled={busy}
-          />
-        )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

@@ -2,13 +2,20 @@ import { useState, type SubmitEvent } from 'react';
 import { changePasswordSchema } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { InputField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/secret-fields';
 import type { Flash } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangePassword } from '../api/account-api';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** The three password inputs, in order: key, label and what password managers should fill in. */
+const PASSWORD_FIELDS: [Fields, string, 'current-password' | 'new-password'][] = [
+  ['currentPassword', 'Current password', 'current-password'],
+  ['newPassword', 'New password', 'new-password'],
+  ['confirmPassword', 'Repeat the new password', 'new-password'],
+];
 
 /** Change the password: every other session is signed out; this one stays. */
 export function PasswordCard({ flash }: { flash: Flash }) {
@@ -60,33 +67,17 @@ export function PasswordCard({ flash }: { flash: Flash }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly />
-        <InputField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
-          disabled={busy}
-        />
-        <InputField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-          disabled={busy}
-        />
-        <InputField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          disabled={busy}
-        />
+        {PASSWORD_FIELDS.map(([key, label, autoComplete]) => (
+          <PasswordField
+            key={key}
+            label={label}
+            autoComplete={autoComplete}
+            value={values[key]}
+            onChange={set(key)}
+            error={errors[key]}
+            disabled={busy}
+          />
+        ))}
         <div className="sm:col-span-3 flex justify-end">
           <Button type="submit" disabled={busy}>
             {busy ? 'Changing...' : 'Change password'}

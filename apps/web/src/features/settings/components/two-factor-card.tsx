@@ -3,13 +3,14 @@ import { ACCOUNT_MSG, type TwoFactorSetup } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { InputField } from '../../../components/ui/field';
+import { TotpCodeField } from '../../../components/ui/secret-fields';
 import { Banner, type Flash } from '../../../components/ui/banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useDisableTwoFactor, useEnableTwoFactor, useSecurityOverview, useSetupTwoFactor } from '../api/account-api';
 import { CopyButton } from './copy-button';
+import { PasswordAndCodeFields } from './password-and-code-fields';
 
 /** "JBSW Y3DP EHPK 3PXP": a secret in groups of four, easier to type. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -154,16 +155,10 @@ function SetupDialog({ onClose, onEnabled }: { onClose: () => void; onEnabled: (
               <CopyButton text={secret.secret} label="Copy secret" />
             </div>
           </div>
-          <InputField
-            label="6-digit code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
+          <TotpCodeField
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            error={error ?? undefined}
+            error={error}
             disabled={busy}
             data-autofocus
           />
@@ -217,23 +212,12 @@ function DisableDialog({ onClose, onDisabled }: { onClose: () => void; onDisable
         <p className="text-sm">
           Confirm with your password and a code from your authenticator app (or a recovery code).
         </p>
-        <InputField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          disabled={busy}
-          data-autofocus
-        />
-        <InputField
-          label="Code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
-          disabled={busy}
+        <PasswordAndCodeFields
+          password={password}
+          onPassword={setPassword}
+          code={{ value: code, onChange: setCode }}
+          errors={errors}
+          busy={busy}
         />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
