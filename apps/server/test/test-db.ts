@@ -9,6 +9,8 @@ import { type Database, MIGRATIONS_DIR, migrate, openDatabase } from '../src/db/
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
 export interface TestDatabase extends Database {
+  /** PostgreSQL only: the test database's URL (to open a second pool on it, as another instance would). */
+  url?: string;
   /** Closes and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrate(database);
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: TEST_PG_URL });

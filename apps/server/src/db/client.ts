@@ -22,8 +22,21 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Throws if the database does not answer within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `work` unless another instance is running work under the same lease (PostgreSQL: a
+   * session advisory lock on a connection of its own, let go when `work` ends or the connection
+   * drops). PGlite is one process's, so there it always runs.
+   */
+  exclusive<T>(lease: Lease, work: () => Promise<T>): Promise<Leased<T>>;
   close(): Promise<void>;
 }
+
+/** Work that one instance at a time does (the advisory lock's second key). */
+export const LEASES = { recurringSweep: 1, housekeeping: 2 } as const;
+export type Lease = (typeof LEASES)[keyof typeof LEASES];
+export type Leased<T> = { ran: true; value: T } | { ran: false };
+/** The advisory lock's first key for leases (migrations use 727274). */
+const LEASE_CLASS = 727275;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -127,6 +140,26 @@ export async function openDatabase(opts: {
           state.client = undefined;
         });
       },
+      exclusive: async (lease, work) => {
+        const client = await pool.connect();
+        // A connection that failed a lock query is dropped, not reused: that lets go of the lock.
+        let broken = false;
+        const query = (text: string) =>
+          client.query<{ ok: boolean }>(text, [LEASE_CLASS, lease]).catch((error: unknown) => {
+            broken = true;
+            throw error;
+          });
+        try {
+          if (!(await query('select pg_try_advisory_lock($1, $2) as ok')).rows[0]?.ok) return { ran: false };
+          try {
+            return { ran: true, value: await work() };
+          } finally {
+            await query('select pg_advisory_unlock($1, $2) as ok').catch(() => undefined);
+          }
+        } finally {
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -154,6 +187,7 @@ export async function openDatabase(opts: {
       work.catch(() => {});
       await within(work, timeoutMs);
     },
+    exclusive: async (_lease, work) => ({ ran: true, value: await work() }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };

@@ -1,12 +1,13 @@
 /**
  * Daily housekeeping, at start-up and then every day: removes orphaned receipt files
  * (receipt-sweep.ts) and sessions past their expiry (they are refused already; this only keeps
- * the table small); ended sign-in rate-limit windows go every ten minutes. Safe with several
- * instances: all are idempotent deletes.
+ * the table small); ended sign-in rate-limit windows go every ten minutes. With several
+ * instances on PostgreSQL one pass runs at a time (a lease); all are idempotent deletes anyway.
  */
 import type { AppContext, JobContext } from '../app-context.js';
 import { deleteExpiredSessions } from '../modules/auth/auth.service.js';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-limits.js';
+import { LEASES } from '../db/client.js';
 import { startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
 
@@ -22,11 +23,21 @@ export async function runHousekeeping(ctx: HousekeepingContext, stopped?: () => 
   return sweepOrphanReceipts(ctx.db, ctx.receipts.objects, { stopped });
 }
 
+/** One pass unless another instance is running one (a lease on PostgreSQL); null then. */
+export async function runHousekeepingOnce(
+  ctx: HousekeepingContext,
+  stopped?: () => boolean,
+): Promise<ReceiptSweepResult | null> {
+  const outcome = await ctx.database.exclusive(LEASES.housekeeping, () => runHousekeeping(ctx, stopped));
+  return outcome.ran ? outcome.value : null;
+}
+
 /** Runs now and then daily until the returned function is called. */
 export function startHousekeeping(ctx: HousekeepingContext): () => void {
   return startPeriodic(ctx, 'housekeeping', HOUSEKEEPING_INTERVAL_MS, async (stopped) => {
-    const result = await runHousekeeping(ctx, stopped);
-    if (result.removed > 0) ctx.log.info({ ...result }, 'housekeeping: removed orphaned receipt files');
+    const result = await runHousekeepingOnce(ctx, stopped);
+    if (!result) ctx.log.debug('housekeeping: another instance is running it');
+    else if (result.removed > 0) ctx.log.info({ ...result }, 'housekeeping: removed orphaned receipt files');
   });
 }
 

@@ -2,11 +2,12 @@
  * The recurring sweep (docs/recurring.md): generates every due occurrence for all users, once
  * at start-up and then every hour. Hourly, because "today" turns over at a different instant in
  * each user's time zone; an item becomes due within an hour of its owner's midnight even if
- * nobody opens the app. Safe with several instances: each item is generated under its row lock.
+ * nobody opens the app. With several instances on PostgreSQL one sweep runs at a time (a lease);
+ * even two at once would be safe: each item is generated under its row lock.
  */
 import { addDays, todayIn } from '@ledgerly/shared';
 import type { JobContext } from '../app-context.js';
-import type { Db } from '../db/client.js';
+import { type Db, LEASES } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
 import { listDueForSweep } from '../modules/recurring/recurring.service.js';
 import { startPeriodic } from './periodic.js';
@@ -60,6 +61,19 @@ export async function runRecurringSweep(
   }
 }
 
+/**
+ * One sweep unless another instance is running one (a lease on PostgreSQL): with several
+ * instances the sweep runs once at a time. Null when it was left to the other instance.
+ */
+export async function runRecurringSweepOnce(
+  ctx: Pick<JobContext, 'database' | 'db'>,
+  now: Date = new Date(),
+  options: SweepOptions = {},
+): Promise<SweepResult | null> {
+  const outcome = await ctx.database.exclusive(LEASES.recurringSweep, () => runRecurringSweep(ctx.db, now, options));
+  return outcome.ran ? outcome.value : null;
+}
+
 /** Runs the sweep now and then every hour until the returned function is called. */
 export function startRecurringSweep(
   ctx: JobContext,
@@ -67,9 +81,9 @@ export function startRecurringSweep(
   onRun: (result: SweepResult | null) => void = () => {},
 ): () => void {
   return startPeriodic(ctx, 'recurring sweep', SWEEP_INTERVAL_MS, async (stopped) => {
-    let result: SweepResult;
+    let result: SweepResult | null;
     try {
-      result = await runRecurringSweep(ctx.db, new Date(), {
+      result = await runRecurringSweepOnce(ctx, new Date(), {
         stopped,
         onError: (error, itemId) => {
           if (!stopped()) ctx.log.error({ err: error, recurringId: itemId }, 'recurring sweep: item failed');
@@ -78,6 +92,11 @@ export function startRecurringSweep(
     } catch (error) {
       onRun(null);
       throw error;
+    }
+    // Left to another instance holding the lease: not a run of ours.
+    if (!result) {
+      ctx.log.debug('recurring sweep: another instance is running it');
+      return;
     }
     onRun(result);
     if (result.generated > 0 || result.failed > 0) ctx.log.info({ ...result }, 'recurring sweep');
