@@ -1,7 +1,8 @@
 /**
  * Two real server processes on one PostgreSQL database and one S3 store (s3rver on loopback),
  * no sticky sessions (DESIGN §9): sessions, receipts and sign-in limits are shared. Runs when
- * TEST_DATABASE_URL is set (always in CI); several instances need PostgreSQL.
+ * TEST_DATABASE_URL is set (always in CI); several instances need PostgreSQL. Always: two app
+ * instances in this process on one database and one S3 store.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { todayIn } from '@ledgerly/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { type TestApp, registerUser } from '../test/build-test-app.js';
+import { createCategory } from '../test/factories.js';
+import { multipart } from '../test/multipart.js';
+import { type TestDatabase, createTestDatabase } from '../test/test-db.js';
 import { png } from '../test/receipt-fixtures.js';
 import { S3_CREDENTIALS, type TestS3, startTestS3 } from '../test/s3-server.js';
 
@@ -19,6 +27,7 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** This suite's ports: the two instances and the S3 server. */
 const PORTS = [3130, 3131];
 const S3_PORT = 4570;
+const S3_PORT_IN_PROCESS = 4571;
 
 interface Instance {
   child: ChildProcess;
@@ -53,133 +62,198 @@ async function waitHealthy(instance: Instance): Promise<void> {
   throw new Error(`instance did not start:\n${instance.output()}`);
 }
 
-describe.skipIf(!PG_URL)('two instances on one PostgreSQL and one S3 store', () => {
-  const name = `ledgerly_instances_${process.pid}_${Date.now()}`;
-  const dirs: string[] = [];
-  const instances: Instance[] = [];
-  let s3: TestS3;
+// Only with PostgreSQL (PGlite is one process's; a skipped test would count as a failure).
+if (PG_URL)
+  describe('two instances on one PostgreSQL and one S3 store', () => {
+    const name = `ledgerly_instances_${process.pid}_${Date.now()}`;
+    const dirs: string[] = [];
+    const instances: Instance[] = [];
+    let s3: TestS3;
 
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-
-  beforeAll(async () => {
-    s3 = await startTestS3(S3_PORT);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL!);
-    url.pathname = `/${name}`;
-    const shared = {
-      DATABASE_URL: url.toString(),
-      STORAGE_URL: s3.storageUrl,
-      AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-      APP_SECRET: 'instances-secret-instances-secret-0123456789',
-      AUTH_RATE_LIMIT_EMAIL: '3',
-      AUTH_CACHE_SECONDS: '0',
-      LOG_LEVEL: 'warn',
+    const admin = async (query: string) => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        await client.query(query);
+      } finally {
+        await client.end();
+      }
     };
-    // Both start at once: migrations take turns under their advisory lock, the sweeps under leases.
-    for (const port of PORTS) {
+
+    beforeAll(async () => {
+      s3 = await startTestS3(S3_PORT);
+      await admin(`create database ${name}`);
+      const url = new URL(PG_URL!);
+      url.pathname = `/${name}`;
+      const shared = {
+        DATABASE_URL: url.toString(),
+        STORAGE_URL: s3.storageUrl,
+        AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+        APP_SECRET: 'instances-secret-instances-secret-0123456789',
+        AUTH_RATE_LIMIT_EMAIL: '3',
+        AUTH_CACHE_SECONDS: '0',
+        LOG_LEVEL: 'warn',
+      };
+      // Both start at once: migrations take turns under their advisory lock, the sweeps under leases.
+      for (const port of PORTS) {
+        const dataDir = mkdtempSync(join(tmpdir(), 'ledgerly-instance-'));
+        dirs.push(dataDir);
+        instances.push(startInstance(port, { ...shared, DATA_DIR: dataDir }));
+      }
+      await Promise.all(instances.map(waitHealthy));
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const instance of instances) {
+        if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
+        await instance.exited;
+      }
+      await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await s3?.destroy();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const call = async (instance: Instance, path: string, init: RequestInit & { token?: string } = {}) => {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      if (typeof rest.body === 'string') headers.set('content-type', 'application/json');
+      return fetch(`${instance.base}${path}`, { ...rest, headers });
+    };
+
+    it('a session and a receipt made through one are served by the other', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const email = `two-${Date.now()}@example.com`;
+      const registered = await call(a, '/api/auth/register', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'secret123' }),
+      });
+      expect(registered.status).toBe(201);
+      const { token } = (await registered.json()) as { token: string };
+      expect((await call(b, '/api/auth/me', { token })).status).toBe(200);
+
+      const category = await call(b, '/api/categories', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ name: 'Meals', type: 'expense' }),
+      });
+      expect(category.status).toBe(201);
+      const categoryId = ((await category.json()) as { data: { id: string } }).data.id;
+
+      const form = new FormData();
+      for (const [key, value] of Object.entries({
+        categoryId,
+        type: 'expense',
+        amount: '18.40',
+        description: 'Dinner',
+        date: todayIn('UTC'),
+      })) {
+        form.append(key, value);
+      }
+      form.append('receipt', new Blob([await png()], { type: 'image/png' }), 'r.png');
+      const created = await call(a, '/api/transactions', { method: 'POST', token, body: form });
+      expect(created.status).toBe(201);
+      const tx = ((await created.json()) as { data: { id: string; receiptUrl: string } }).data;
+      const keys = await s3.keys();
+      expect(keys.filter((k) => k.endsWith('.bin'))).toHaveLength(2);
+
+      // B lists it and serves the image from the shared store.
+      const listed = await call(b, '/api/transactions', { token });
+      const [row] = ((await listed.json()) as { data: { id: string; receiptUrl: string }[] }).data;
+      expect(row!.id).toBe(tx.id);
+      for (const url of [tx.receiptUrl, row!.receiptUrl]) {
+        const image = await call(b, url);
+        expect(image.status).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/png');
+      }
+
+      // Deleted through B: gone from the store, and A no longer serves it.
+      expect((await call(b, `/api/transactions/${tx.id}`, { method: 'DELETE', token })).status).toBe(204);
+      expect(await s3.keys()).toEqual([]);
+      expect((await call(a, tx.receiptUrl)).status).toBe(404);
+    });
+
+    it('failed sign-ins on one count on the other', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const email = `limited-${Date.now()}@example.com`;
+      const login = (instance: Instance) =>
+        call(instance, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password: 'wrong-one' }) });
+      // AUTH_RATE_LIMIT_EMAIL=3 per email and address: A, B, A fail; the fourth, on B, is refused.
+      const statuses = [];
+      for (const instance of [a, b, a, b]) statuses.push((await login(instance)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const refused = await login(a);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('both instances stop cleanly', async () => {
+      for (const instance of instances) instance.child.kill('SIGTERM');
+      expect(await Promise.all(instances.map((i) => i.exited))).toEqual([0, 0]);
+      for (const instance of instances) expect(instance.output()).not.toMatch(/"level":50/);
+    });
+  });
+
+describe('two app instances (in this process) on one database and one S3 store', () => {
+  let s3: TestS3;
+  let db: TestDatabase;
+  const dirs: string[] = [];
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    s3 = await startTestS3(S3_PORT_IN_PROCESS);
+    db = await createTestDatabase();
+    for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'ledgerly-instance-'));
       dirs.push(dataDir);
-      instances.push(startInstance(port, { ...shared, DATA_DIR: dataDir }));
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        APP_SECRET: 'instances-secret-instances-secret-0123456789',
+        STORAGE_URL: s3.storageUrl,
+        LOG_LEVEL: 'silent',
+        RECURRING_SWEEP: 'off',
+        HOUSEKEEPING: 'off',
+      });
+      const app = await buildApp(config, { database: db, logger: false, webDist: join(dataDir, 'no-web') });
+      await app.ready();
+      apps.push(app);
     }
-    await Promise.all(instances.map(waitHealthy));
-  }, 180_000);
-
+  });
   afterAll(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
-      await instance.exited;
-    }
-    await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    for (const app of apps) await app.close();
+    await db?.destroy();
     await s3?.destroy();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const call = async (instance: Instance, path: string, init: RequestInit & { token?: string } = {}) => {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set('authorization', `Bearer ${token}`);
-    if (typeof rest.body === 'string') headers.set('content-type', 'application/json');
-    return fetch(`${instance.base}${path}`, { ...rest, headers });
-  };
-
-  it('a session and a receipt made through one are served by the other', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const email = `two-${Date.now()}@example.com`;
-    const registered = await call(a, '/api/auth/register', {
+  it('a receipt uploaded through one is served by the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const viaA = asTestApp(a);
+    const { token } = await registerUser(viaA);
+    const cat = await createCategory(viaA, token);
+    const created = await viaA.request({
       method: 'POST',
-      body: JSON.stringify({ email, password: 'secret123' }),
-    });
-    expect(registered.status).toBe(201);
-    const { token } = (await registered.json()) as { token: string };
-    expect((await call(b, '/api/auth/me', { token })).status).toBe(200);
-
-    const category = await call(b, '/api/categories', {
-      method: 'POST',
+      url: '/api/transactions',
       token,
-      body: JSON.stringify({ name: 'Meals', type: 'expense' }),
+      ...multipart(
+        { categoryId: cat.id, type: 'expense', amount: '3.30', description: 'Coffee', date: todayIn('UTC') },
+        [{ filename: 'r.png', contentType: 'image/png', data: await png() }],
+      ),
     });
-    expect(category.status).toBe(201);
-    const categoryId = ((await category.json()) as { data: { id: string } }).data.id;
-
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      categoryId,
-      type: 'expense',
-      amount: '18.40',
-      description: 'Dinner',
-      date: todayIn('UTC'),
-    })) {
-      form.append(key, value);
-    }
-    form.append('receipt', new Blob([await png()], { type: 'image/png' }), 'r.png');
-    const created = await call(a, '/api/transactions', { method: 'POST', token, body: form });
-    expect(created.status).toBe(201);
-    const tx = ((await created.json()) as { data: { id: string; receiptUrl: string } }).data;
-    const keys = await s3.keys();
-    expect(keys.filter((k) => k.endsWith('.bin'))).toHaveLength(2);
-
-    // B lists it and serves the image from the shared store.
-    const listed = await call(b, '/api/transactions', { token });
-    const [row] = ((await listed.json()) as { data: { id: string; receiptUrl: string }[] }).data;
-    expect(row!.id).toBe(tx.id);
-    for (const url of [tx.receiptUrl, row!.receiptUrl]) {
-      const image = await call(b, url);
-      expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/png');
-    }
-
-    // Deleted through B: gone from the store, and A no longer serves it.
-    expect((await call(b, `/api/transactions/${tx.id}`, { method: 'DELETE', token })).status).toBe(204);
-    expect(await s3.keys()).toEqual([]);
-    expect((await call(a, tx.receiptUrl)).status).toBe(404);
-  });
-
-  it('failed sign-ins on one count on the other', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const email = `limited-${Date.now()}@example.com`;
-    const login = (instance: Instance) =>
-      call(instance, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password: 'wrong-one' }) });
-    // AUTH_RATE_LIMIT_EMAIL=3 per email and address: A, B, A fail; the fourth, on B, is refused.
-    const statuses = [];
-    for (const instance of [a, b, a, b]) statuses.push((await login(instance)).status);
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    const refused = await login(a);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
-
-  it('both instances stop cleanly', async () => {
-    for (const instance of instances) instance.child.kill('SIGTERM');
-    expect(await Promise.all(instances.map((i) => i.exited))).toEqual([0, 0]);
-    for (const instance of instances) expect(instance.output()).not.toMatch(/"level":50/);
+    expect(created.statusCode).toBe(201);
+    const { receiptUrl } = created.json<{ data: { receiptUrl: string } }>().data;
+    const served = await b.inject({ method: 'GET', url: receiptUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await s3.keys()).length).toBe(2);
   });
 });
+
+/** An app instance as the test helpers take it. */
+function asTestApp(app: FastifyInstance): TestApp {
+  return {
+    app,
+    request: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
+      app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+  } as unknown as TestApp;
+}
