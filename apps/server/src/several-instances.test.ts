@@ -43,8 +43,8 @@ function startInstance(port: number, env: Record<string, string>): Instance {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
@@ -83,7 +83,7 @@ if (PG_URL)
     beforeAll(async () => {
       s3 = await startTestS3(S3_PORT);
       await admin(`create database ${name}`);
-      const url = new URL(PG_URL!);
+      const url = new URL(PG_URL);
       url.pathname = `/${name}`;
       const shared = {
         DATABASE_URL: url.toString(),
@@ -110,7 +110,7 @@ if (PG_URL)
         await instance.exited;
       }
       await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await s3?.destroy();
+      await s3.destroy();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
 
@@ -221,8 +221,8 @@ describe('two app instances (in this process) on one database and one S3 store',
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    await db?.destroy();
-    await s3?.destroy();
+    await db.destroy();
+    await s3.destroy();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -65,16 +65,16 @@ async function startApp(dataDir: string, databaseUrl?: string): Promise<{ app: F
 
 /** Row count and the sums of the money and count columns of every table, as text. */
 async function figures(database: Database): Promise<Record<string, string>> {
-  const tables = (await database.db.execute(
+  const tables = (await database.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
         and table_name <> 'rate_limits' order by 1`,
-  )) as unknown as { rows: { table_name: string }[] };
+  )) as { rows: { table_name: string }[] };
   const out: Record<string, string> = {};
   for (const { table_name: table } of tables.rows) {
-    const cols = (await database.db.execute(
+    const cols = (await database.db.execute<{ column_name: string }>(
       sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}
           and data_type in ('bigint', 'integer', 'numeric') order by 1`,
-    )) as unknown as { rows: { column_name: string }[] };
+    )) as { rows: { column_name: string }[] };
     const parts = [
       sql`count(*)::text as n`,
       ...cols.rows.map((c) => sql`coalesce(sum(${sql.identifier(c.column_name)}), 0)::text`),
@@ -152,7 +152,7 @@ if (PG_URL)
             payload: {
               categoryId: i % 5 === 0 ? pay.id : food.id,
               type: i % 5 === 0 ? 'income' : 'expense',
-              amount: `${(i * 7.31 + u).toFixed(2)}`.replace(/^0\.00$/, '0.01'),
+              amount: (i * 7.31 + u).toFixed(2).replace(/^0\.00$/, '0.01'),
               description: `Item ${i}`,
               date: addDays(today, -i * 3),
             },

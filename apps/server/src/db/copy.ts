@@ -30,8 +30,8 @@ export class CopyError extends Error {}
 type Runner = Pick<Db, 'execute'>;
 
 async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 interface Column {
@@ -190,7 +190,7 @@ export async function copyDatabase(
       if (from.rows !== to.rows) problems.push(`${table}: ${from.rows} rows in the source, ${to.rows} copied`);
       for (const [column, sum] of Object.entries(from.sums)) {
         if (to.sums[column] !== sum)
-          problems.push(`${table}.${column}: sum ${sum} in the source, ${to.sums[column]} copied`);
+          problems.push(`${table}.${column}: sum ${sum} in the source, ${to.sums[column] ?? 'none'} copied`);
       }
       report.push(to);
     }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   other = t.db.url ? await openDatabase({ url: t.db.url, dataDir: 'memory' }) : t.db;
 });
 afterAll(async () => {
-  if (other !== t.db) await other?.close();
+  if (other !== t.db) await other.close();
 });
 
 /** Users with daily items starting tomorrow: nothing is due until the sweep runs days later. */
@@ -44,12 +44,12 @@ async function occurrences(ids: string[]) {
           sql`, `,
         )})`,
   );
-  return (rows as unknown as { rows: { n: number; distinct_n: number }[] }).rows[0]!;
+  return (rows as { rows: { n: number; distinct_n: number }[] }).rows[0]!;
 }
 
 async function generatedCount() {
   const rows = await t.db.db.execute(sql`select count(*)::int as n from transactions where recurring_id is not null`);
-  return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  return (rows as { rows: { n: number }[] }).rows[0]!.n;
 }
 
 describe('leases', () => {
