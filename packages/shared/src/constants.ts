@@ -65,3 +65,24 @@ export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 
 /** The `{data}` envelope of most answers (DESIGN.md §3). */
 export const dataOf = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
+
+/**
+ * Most rows of a kind one user may have (docs/operations.md, "Limits"): generous for a person,
+ * small enough that every list answering them whole stays bounded. Over the cap a create answers
+ * 409 with LIMIT_MESSAGES' sentence and writes nothing.
+ */
+export const PER_USER_LIMITS = {
+  categories: 200,
+  importRules: 500,
+  importProfiles: 100,
+  apiTokens: 50,
+  /** Sessions listed by GET /account/sessions: the most recently used. */
+  sessionsListed: 100,
+} as const;
+
+export const LIMIT_MESSAGES = {
+  categories: `You can have at most ${PER_USER_LIMITS.categories} categories. Delete one you no longer need first.`,
+  importRules: `You can have at most ${PER_USER_LIMITS.importRules} rules. Delete one you no longer need first.`,
+  importProfiles: `You can have at most ${PER_USER_LIMITS.importProfiles} saved import settings. Delete one you no longer need first.`,
+  apiTokens: `You can have at most ${PER_USER_LIMITS.apiTokens} API tokens. Revoke one you no longer need first.`,
+} as const;

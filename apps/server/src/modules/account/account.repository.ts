@@ -86,3 +86,8 @@ export async function deleteToken(db: Db, userId: string, id: string): Promise<b
     .returning({ id: apiTokens.id });
   return rows.length > 0;
 }
+
+export async function countTokens(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+  return row?.n ?? 0;
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiTokenInfo, CreatedApiToken, SecurityOverview, SessionInfo } from '@ledgerly/shared';
+import { LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
 import {
   ACCOUNT_MSG,
   createTokenSchema,
@@ -9,7 +10,7 @@ import {
   enableTwoFactorSchema,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import type { AuthUser } from '../../app-context.js';
 import { API_TOKEN_PREFIX, hashToken } from '../auth/auth.service.js';
@@ -85,6 +86,7 @@ export async function listTokens(deps: AccountDeps, user: AuthUser): Promise<Api
 
 export async function createToken(deps: AccountDeps, user: SessionUser, input: unknown): Promise<CreatedApiToken> {
   const data = parse(createTokenSchema, input);
+  if ((await repo.countTokens(deps.db, user.id)) >= PER_USER_LIMITS.apiTokens) throw conflict(LIMIT_MESSAGES.apiTokens);
   const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const row = await repo.insertToken(deps.db, { userId: user.id, ...data, tokenHash: hashToken(token) });
   return { ...toTokenInfo(row), token };

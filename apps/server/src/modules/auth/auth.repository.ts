@@ -1,5 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { PER_USER_LIMITS } from '@ledgerly/shared';
 import { apiTokens, loginChallenges, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -92,7 +93,8 @@ export async function listSessions(db: Db, userId: string): Promise<SessionRow[]
     .select()
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(sql`${sessions.lastUsedAt} desc`, sessions.id);
+    .orderBy(sql`${sessions.lastUsedAt} desc`, sessions.id)
+    .limit(PER_USER_LIMITS.sessionsListed);
 }
 
 /** Deletes one of the user's sessions; false if it is not theirs. */

@@ -70,3 +70,8 @@ export async function countUsage(
     .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id)));
   return { transactions: t?.n ?? 0, recurring: r?.n ?? 0, budgets: b?.n ?? 0 };
 }
+
+export async function countCategories(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(categories).where(eq(categories.userId, userId));
+  return row?.n ?? 0;
+}

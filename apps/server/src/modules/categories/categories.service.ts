@@ -1,5 +1,5 @@
 import type { Category, CategoryData, TransactionType } from '@ledgerly/shared';
-import { DEFAULT_CATEGORIES, DEFAULT_ICON } from '@ledgerly/shared';
+import { DEFAULT_CATEGORIES, DEFAULT_ICON, LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, readOnly } from '../../errors.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
@@ -32,6 +32,7 @@ export async function initialize(db: Db, userId: string): Promise<{ created: num
 }
 
 export async function create(db: Db, userId: string, data: CategoryData): Promise<Category> {
+  if ((await repo.countCategories(db, userId)) >= PER_USER_LIMITS.categories) throw conflict(LIMIT_MESSAGES.categories);
   try {
     return toCategory(await repo.insertCategory(db, { ...data, userId }));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { importProfiles } from '../../db/schema.js';
 
@@ -41,4 +41,9 @@ export async function insertProfile(
 export async function deleteProfile(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db.delete(importProfiles).where(own(userId, id)).returning({ id: importProfiles.id });
   return rows.length > 0;
+}
+
+export async function countProfiles(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(importProfiles).where(eq(importProfiles.userId, userId));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { importRules } from '../../db/schema.js';
 
@@ -38,4 +38,9 @@ export async function updateRule(
 export async function deleteRule(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db.delete(importRules).where(own(userId, id)).returning({ id: importRules.id });
   return rows.length > 0;
+}
+
+export async function countRules(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(importRules).where(eq(importRules.userId, userId));
+  return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { Category, ImportProfile, ImportRule, ImportOptions, ProfileInput, RuleInput } from '@ledgerly/shared';
-import { headerKey } from '@ledgerly/shared';
+import { LIMIT_MESSAGES, PER_USER_LIMITS, headerKey } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
 import * as profilesRepo from './profiles.repository.js';
 import * as repo from './rules.repository.js';
@@ -24,6 +24,7 @@ export async function listRules(db: Db, userId: string): Promise<ImportRule[]> {
 }
 
 export async function createRule(db: Db, userId: string, data: RuleInput): Promise<ImportRule> {
+  if ((await repo.countRules(db, userId)) >= PER_USER_LIMITS.importRules) throw conflict(LIMIT_MESSAGES.importRules);
   await checkCategory(db, userId, data.categoryId);
   return toRule(await repo.insertRule(db, userId, data.contains, data.categoryId));
 }
@@ -62,6 +63,9 @@ export async function listProfiles(db: Db, userId: string): Promise<ImportProfil
 }
 
 export async function createProfile(db: Db, userId: string, data: ProfileInput): Promise<ImportProfile> {
+  if ((await profilesRepo.countProfiles(db, userId)) >= PER_USER_LIMITS.importProfiles) {
+    throw conflict(LIMIT_MESSAGES.importProfiles);
+  }
   const { profileId: _ignored, ...options } = data.options;
   return toProfile(
     await profilesRepo.insertProfile(db, {
