@@ -21,13 +21,12 @@ export interface RestoreDeps {
 
 const invalid = (message: string) => validationError(message, { file: message });
 
+/** One query after another: inside a transaction they share one connection, which runs one at a time. */
 async function hasData(db: Db, userId: string): Promise<boolean> {
-  const counts = await Promise.all([
-    countCategories(db, userId),
-    countTransactions(db, userId),
-    countRecurring(db, userId),
-  ]);
-  return counts.some((n) => n > 0);
+  for (const count of [countCategories, countTransactions, countRecurring]) {
+    if ((await count(db, userId)) > 0) return true;
+  }
+  return false;
 }
 
 async function readArchiveDocument(archive: ExportArchive): Promise<ExportDocument> {

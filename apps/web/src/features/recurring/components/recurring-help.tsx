@@ -6,7 +6,8 @@ export function RecurringHelp() {
       <ul className="mt-1.5 list-disc space-y-1 pl-4">
         <li>
           A transaction is created on each scheduled date from the start date (until the end date, if set):
-          automatically when you open the dashboard and once a day. Missed dates are caught up, each exactly once.
+          automatically when you open the dashboard, and by the server every hour even if nobody opens the app. Missed
+          dates are caught up, each exactly once.
         </li>
         <li>
           Monthly on the 29th–31st falls on the last day of shorter months; yearly on 29 February falls on 28 February
