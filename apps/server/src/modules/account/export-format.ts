@@ -271,33 +271,19 @@ export function readDocument(raw: unknown): ExportDocument {
 
 /** Ids unique per section, every reference pointing at a row of the file with the right type. */
 function checkReferences(doc: ExportDocument): void {
-  const unique = (name: string, ids: string[]) => {
-    if (new Set(ids).size !== ids.length) throw new DocumentError(`${name}: the same id appears twice`);
+  const sections: Record<string, readonly { id: string }[]> = {
+    categories: doc.categories,
+    transactions: doc.transactions,
+    budgets: doc.budgets,
+    recurring: doc.recurring,
+    rules: doc.rules,
+    importProfiles: doc.importProfiles,
   };
-  unique(
-    'categories',
-    doc.categories.map((c) => c.id),
-  );
-  unique(
-    'transactions',
-    doc.transactions.map((t) => t.id),
-  );
-  unique(
-    'budgets',
-    doc.budgets.map((b) => b.id),
-  );
-  unique(
-    'recurring',
-    doc.recurring.map((r) => r.id),
-  );
-  unique(
-    'rules',
-    doc.rules.map((r) => r.id),
-  );
-  unique(
-    'importProfiles',
-    doc.importProfiles.map((p) => p.id),
-  );
+  for (const [name, rows] of Object.entries(sections)) {
+    if (new Set(rows.map((r) => r.id)).size !== rows.length) {
+      throw new DocumentError(`${name}: the same id appears twice`);
+    }
+  }
   const categoryType = new Map(doc.categories.map((c) => [c.id, c.type]));
   const names = new Set<string>();
   doc.categories.forEach((c) => {
