@@ -17,6 +17,8 @@ export const LIMITS = {
   receiptMaxBytes: 5 * 1024 * 1024,
   pageSizeDefault: 50,
   pageSizeMax: 500,
+  /** A list with a description search counts at most this many matches (then `totalIsLowerBound`). */
+  searchCountBound: 1000,
   upcomingDays: 30,
   recentLimit: 5,
   topCategoriesLimit: 5,

@@ -142,12 +142,21 @@ export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 
 export interface Page<T> {
   data: T[];
-  meta: { total: number; nextCursor: string | null };
+  /**
+   * `total` counts every match, except with a description search: counting stops past
+   * `LIMITS.searchCountBound`, and then `total` is that bound and `totalIsLowerBound` is true
+   * ("1,000+").
+   */
+  meta: { total: number; nextCursor: string | null; totalIsLowerBound: boolean };
 }
 
-/** The answer of a paged list: `{data, meta: {total, nextCursor}}`. */
+/** The answer of a paged list: `{data, meta: {total, nextCursor, totalIsLowerBound}}`. */
 export const pageOf = <S extends z.ZodType>(item: S) =>
   z.object({
     data: z.array(item),
-    meta: z.object({ total: z.number().int(), nextCursor: z.string().nullable() }),
+    meta: z.object({
+      total: z.number().int(),
+      nextCursor: z.string().nullable(),
+      totalIsLowerBound: z.boolean().describe('True when `total` is only a lower bound (a search with more matches).'),
+    }),
   });

@@ -229,7 +229,7 @@ describe('updating and deleting', () => {
       404,
     );
     const list = await t.request({ method: 'GET', url: '/api/transactions', token: bob.token });
-    expect(list.json()).toEqual({ data: [], meta: { total: 0, nextCursor: null } });
+    expect(list.json()).toEqual({ data: [], meta: { total: 0, nextCursor: null, totalIsLowerBound: false } });
     const still = await t.request({ method: 'GET', url, token: alice.token });
     expect(still.json().data).toEqual(alice.tx);
   });

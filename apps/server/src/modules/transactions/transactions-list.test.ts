@@ -9,7 +9,7 @@ const t = useTestApp();
 
 interface ListBody {
   data: Transaction[];
-  meta: { total: number; nextCursor: string | null };
+  meta: { total: number; nextCursor: string | null; totalIsLowerBound: boolean };
 }
 
 /** Follows nextCursor to the end; every page must report the same total. */
@@ -174,6 +174,60 @@ describe('listing transactions', () => {
     expect(await search('\\')).toEqual(['back\\slash']);
     expect(await search('')).toHaveLength(texts.length);
     expect(await search('nothing like it')).toEqual([]);
+  });
+
+  it('counts a search only up to 1,000 matches (totalIsLowerBound), and still pages through every match', async () => {
+    const auth = await registerUser(t);
+    const food = await createCategory(t, auth.token, { name: 'Food' });
+    const other = await registerUser(t);
+    const otherFood = await createCategory(t, other.token, { name: 'Food' });
+    const today = todayIn(auth.user.timezone);
+    const row = (userId: string, categoryId: string, i: number, description: string): TxSeed => ({
+      userId,
+      categoryId,
+      type: 'expense',
+      amountCents: 100 + i,
+      date: addDays(today, -(i % 400)),
+      description,
+    });
+    // 1,001 rows say "coffee" (one more than the bound), 1,000 say "tea" (exactly the bound), 5 "juice".
+    await seedTransactions(t, [
+      ...Array.from({ length: 1001 }, (_, i) => row(auth.user.id, food.id, i, `Coffee ${i}`)),
+      ...Array.from({ length: 1000 }, (_, i) => row(auth.user.id, food.id, i, `Green tea ${i}`)),
+      ...Array.from({ length: 5 }, (_, i) => row(auth.user.id, food.id, i, `Juice ${i}`)),
+      // Another user's matches never count.
+      ...Array.from({ length: 50 }, (_, i) => row(other.user.id, otherFood.id, i, `Coffee ${i}`)),
+    ]);
+    const meta = async (query: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/transactions?${query}`, token: auth.token });
+      expect(res.statusCode).toBe(200);
+      return res.json<ListBody>().meta;
+    };
+
+    expect(await meta('search=coffee')).toEqual({
+      total: 1000,
+      totalIsLowerBound: true,
+      nextCursor: expect.any(String),
+    });
+    expect(await meta('search=tea')).toEqual({ total: 1000, totalIsLowerBound: false, nextCursor: expect.any(String) });
+    expect(await meta('search=juice')).toEqual({ total: 5, totalIsLowerBound: false, nextCursor: null });
+    expect(await meta('search=nothing')).toEqual({ total: 0, totalIsLowerBound: false, nextCursor: null });
+    // Without a search the totals count exactly, however many.
+    expect(await meta('')).toEqual({ total: 2006, totalIsLowerBound: false, nextCursor: expect.any(String) });
+    expect(await meta('search=coffee&limit=500')).toMatchObject({ total: 1000, totalIsLowerBound: true });
+
+    // Paging past the bound still reaches every match; each page answers the same bounded total.
+    const { seen, pages } = await walk(auth.token, 'search=coffee', 500);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(1001);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(1001);
+    expect(seen.every((r) => r.description?.startsWith('Coffee'))).toBe(true);
+    const first = await meta('search=coffee&limit=500');
+    expect(await meta(`search=coffee&limit=500&cursor=${first.nextCursor ?? ''}`)).toEqual({
+      total: 1000,
+      totalIsLowerBound: true,
+      nextCursor: expect.any(String),
+    });
   });
 
   it('refuses dates after today and a start after the end, in the list and the summary', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
 import {
+  LIMITS,
   MSG,
   fromCents,
   todayIn,
@@ -145,10 +146,11 @@ export async function get(deps: TransactionDeps, owner: Owner, id: string): Prom
 export async function list(deps: TransactionDeps, owner: Owner, query: unknown): Promise<Page<Transaction>> {
   const { limit, cursor, ...filter } = parse(transactionListQuerySchemaFor(todayIn(owner.timezone)), query);
   const after = cursor ? decodeCursor(cursor) : undefined;
-  // One row more than asked tells whether another page follows.
-  const [rows, { total }] = await Promise.all([
+  // One row more than asked tells whether another page follows. A search counts its matches only
+  // up to a bound: a common word must not scan a whole history for a number nobody reads exactly.
+  const [rows, { total, bounded }] = await Promise.all([
     repo.listTransactions(deps.db, owner.id, filter, limit + 1, after),
-    repo.countTransactions(deps.db, owner.id, filter),
+    repo.countTransactions(deps.db, owner.id, filter, LIMITS.searchCountBound),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -156,7 +158,10 @@ export async function list(deps: TransactionDeps, owner: Owner, query: unknown):
     rows.length > limit && last
       ? encodeCursor({ date: last.date, createdAt: last.cursorCreatedAt, id: last.id })
       : null;
-  return { data: page.map((r) => toTransaction(r, r.category, deps.sign)), meta: { total, nextCursor } };
+  return {
+    data: page.map((r) => toTransaction(r, r.category, deps.sign)),
+    meta: { total, nextCursor, totalIsLowerBound: bounded },
+  };
 }
 
 export async function summary(deps: TransactionDeps, owner: Owner, query: unknown): Promise<TransactionSummary> {

@@ -9,6 +9,8 @@ import { TransactionCard } from './transaction-card';
 export interface TransactionListProps {
   transactions: Transaction[];
   total: number;
+  /** The server stopped counting a search's matches at `total` (there are more). */
+  totalIsLowerBound?: boolean;
   isLoading: boolean;
   /** True while new filters load and the previous list is still shown. */
   isUpdating: boolean;
@@ -24,6 +26,19 @@ export interface TransactionListProps {
   onViewReceipt: (t: Transaction) => void;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * "Showing N of M transactions". A search with more matches than the server counts answers a
+ * lower bound: "of 1,000+" while more pages exist (or "of 1,050+" once more than that are shown);
+ * once the last page is in, every match is on screen and the count is exact again.
+ */
+function counterText(shown: number, total: number, totalIsLowerBound: boolean, hasNextPage: boolean): string {
+  if (!totalIsLowerBound) return `Showing ${count(shown)} of ${count(total)} transactions`;
+  if (!hasNextPage) return `Showing ${count(shown)} of ${count(shown)} transactions`;
+  return `Showing ${count(shown)} of ${count(Math.max(total, shown))}+ transactions`;
+}
+
 /**
  * The matching transactions, newest first. More pages load when the sentinel below the list
  * scrolls into view; a 'Load more' button does the same for keyboard users.
@@ -31,6 +46,7 @@ export interface TransactionListProps {
 export function TransactionList({
   transactions,
   total,
+  totalIsLowerBound = false,
   isLoading,
   isUpdating,
   hasNextPage,
@@ -75,7 +91,7 @@ export function TransactionList({
   return (
     <div aria-busy={isUpdating || isFetchingNextPage}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        Showing {transactions.length} of {total} transactions
+        {counterText(transactions.length, total, totalIsLowerBound, hasNextPage)}
       </p>
       <ul aria-label="Transactions" className={`space-y-3 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
         {transactions.map((t) => (

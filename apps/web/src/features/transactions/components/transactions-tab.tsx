@@ -51,6 +51,7 @@ export function TransactionsTab() {
   const remove = useDeleteTransaction();
   const transactions = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   const total = list.data?.pages[0]?.meta.total ?? 0;
+  const totalIsLowerBound = list.data?.pages[0]?.meta.totalIsLowerBound ?? false;
 
   // List failures show in the 3-second banner like every other failure.
   useErrorFlash(list.error, 'Failed to fetch transactions', flash.showError);
@@ -107,6 +108,7 @@ export function TransactionsTab() {
       <TransactionList
         transactions={transactions}
         total={total}
+        totalIsLowerBound={totalIsLowerBound}
         isLoading={list.isPending}
         isUpdating={list.isPlaceholderData}
         hasNextPage={hasNextPage}

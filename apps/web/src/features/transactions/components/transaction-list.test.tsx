@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Transaction } from '@ledgerly/shared';
+import { AuthProvider } from '../../auth/auth-context';
+import { TransactionList, type TransactionListProps } from './transaction-list';
+
+const rows = (n: number): Transaction[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    categoryId: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a01',
+    category: { id: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a01', name: 'Food', color: '#ef4444', icon: '🍔' },
+    amount: 4.5,
+    type: 'expense',
+    description: `Coffee ${i}`,
+    date: '2026-11-01',
+    receiptUrl: null,
+    receiptThumbUrl: null,
+    recurringId: null,
+    createdAt: '2026-11-01T08:00:00.000Z',
+  }));
+
+function counter(props: Partial<TransactionListProps> & Pick<TransactionListProps, 'transactions' | 'total'>) {
+  const noop = () => {};
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <TransactionList
+          isLoading={false}
+          isUpdating={false}
+          hasNextPage={false}
+          isFetchingNextPage={false}
+          isFetching={false}
+          failed={false}
+          onLoadMore={noop}
+          onRetry={noop}
+          onEdit={noop}
+          onDelete={noop}
+          onViewReceipt={noop}
+          {...props}
+        />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return screen.getByText(/^Showing /).textContent;
+}
+
+describe('TransactionList counter', () => {
+  it('shows the exact total when the server counted every match', () => {
+    expect(counter({ transactions: rows(50), total: 2345, hasNextPage: true })).toBe(
+      'Showing 50 of 2,345 transactions',
+    );
+  });
+
+  it('shows "1,000+" while a search has more matches than the server counts', () => {
+    expect(counter({ transactions: rows(50), total: 1000, totalIsLowerBound: true, hasNextPage: true })).toBe(
+      'Showing 50 of 1,000+ transactions',
+    );
+  });
+
+  it('never claims fewer than are shown, and is exact once the last page is in', () => {
+    expect(counter({ transactions: rows(1050), total: 1000, totalIsLowerBound: true, hasNextPage: true })).toBe(
+      'Showing 1,050 of 1,050+ transactions',
+    );
+    cleanup();
+    expect(counter({ transactions: rows(1001), total: 1000, totalIsLowerBound: true, hasNextPage: false })).toBe(
+      'Showing 1,001 of 1,001 transactions',
+    );
+  });
+});
