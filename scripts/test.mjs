@@ -68,7 +68,7 @@ suites.push({
       );
       return { code: 1, counts: { passed: 0, failed: 1 } };
     }
-    const build = run('npm', ['run', 'build', '-w', '@ledgerly/web'], { cwd: root, label: 'build web app' });
+    const build = run('node', [join(root, 'scripts/build.mjs')], { cwd: root, label: 'build web app and server' });
     if (build !== 0) return { code: build, counts: { passed: 0, failed: 1 } };
     const file = join(out, 'e2e.json');
     const code = run('npx', ['playwright', 'test'], {

@@ -35,8 +35,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // The real server on its own fresh embedded database, serving the built app.
-    command: `rm -rf "${dataDir}" && node --import tsx ../server/src/main.ts`,
+    // The real server, compiled as in production, on its own fresh embedded database, serving the
+    // built app (the build script skips what is up to date).
+    command: `rm -rf "${dataDir}" && node ../../scripts/build.mjs && node ../server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,18 +1,27 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'ledgerly-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+// The server as production runs it: compiled to dist/ by the build script (skipped when up to
+// date), started with plain Node — no TypeScript loader.
+beforeAll(() => {
+  const build = spawnSync(process.execPath, [join(serverDir, '../../scripts/build.mjs'), 'server'], {
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+}, 120_000);
+
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info', RECURRING_SWEEP: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,7 +41,7 @@ describe('main', () => {
     expect(proc.output()).toContain('PORT');
   });
 
-  it('serves, then shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+  it('serves from the compiled build, then shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const port = 39_000 + Math.floor(Math.random() * 1000);
     const proc = start({ PORT: String(port), HOST: '127.0.0.1' });
     let healthy = false;

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SERVER_ROOT } from '../paths.js';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
