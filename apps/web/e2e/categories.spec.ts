@@ -166,7 +166,8 @@ test('failures show the server message, else the fallback, in a red banner', asy
   await expect(failed).toBeVisible();
   await expect(failed).toBeHidden({ timeout: 5_000 });
 
-  // A category in use cannot be deleted: the server says why; the confirmation closes.
+  // A category in use cannot simply be deleted: the server says why, in the dialog, which offers a
+  // move; with no other category of its type there is nothing to move to, and Cancel has focus.
   const rent = await api(page, 'POST', '/categories', { name: 'Rent', type: 'expense' });
   expect(rent.status()).toBe(201);
   const { data: category } = (await rent.json()) as { data: { id: string } };
@@ -180,11 +181,16 @@ test('failures show the server message, else the fallback, in a red banner', asy
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Categories' }).click();
   await page.getByRole('button', { name: 'Delete Rent' }).click();
-  await page.getByRole('dialog', { name: 'Delete Category' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog', { name: 'Delete Category' })).toBeHidden();
-  await expect(page.getByRole('alert')).toHaveText(
+  const confirm = page.getByRole('dialog', { name: 'Delete Category' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText(
     'This category is used by 1 transaction, so it cannot be deleted. Move or delete them first.',
   );
+  await expect(confirm).toContainText('There is no other expense category to move them to.');
+  await expect(confirm.getByRole('button', { name: 'Move and delete' })).toHaveCount(0);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('article', { name: 'Rent' })).toBeVisible();
 
   // A list that cannot be fetched says so and offers another try.
@@ -192,4 +198,79 @@ test('failures show the server message, else the fallback, in a red banner', asy
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Categories' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch categories' })).toBeVisible();
+});
+
+test('a category in use is deleted by moving its transactions, recurring items and budgets to another', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const make = async (name: string, type: 'expense' | 'income') => {
+    const res = await api(page, 'POST', '/categories', { name, type });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  const food = await make('Food', 'expense');
+  const groceries = await make('Groceries', 'expense');
+  await make('Salary', 'income');
+  expect(
+    (
+      await api(page, 'POST', '/transactions', { categoryId: food, type: 'expense', amount: 12.5, date: today() })
+    ).status(),
+  ).toBe(201);
+  const recurring = await api(page, 'POST', '/recurring', {
+    categoryId: food,
+    type: 'expense',
+    amount: 40,
+    description: 'Veg box',
+    frequency: 'weekly',
+    startDate: '2099-01-01',
+  });
+  expect(recurring.status()).toBe(201);
+  expect((await api(page, 'POST', '/budgets', { categoryId: food, amount: 200, period: 'monthly' })).status()).toBe(
+    201,
+  );
+  expect(
+    (await api(page, 'POST', '/budgets', { categoryId: groceries, amount: 300, period: 'monthly' })).status(),
+  ).toBe(201);
+
+  await openCategories(page);
+  await page.getByRole('button', { name: 'Delete Food' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Category' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This category is used by 1 transaction and 1 recurring transaction, so it cannot be deleted. Move or delete them first.',
+  );
+  const select = dialog.getByLabel('Move them to');
+  await expect(select).toBeFocused();
+  // Only other expense categories are offered.
+  await expect(select.getByRole('option')).toHaveText(['Select a category', /Groceries/]);
+  await dialog.getByRole('button', { name: 'Move and delete' }).click();
+  await expect(dialog.getByText('Please select a category')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Again in dark on a phone: the dialog starts afresh with the question.
+  await setAppearance(page, 'dark');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Delete Food' }).click();
+  await expect(dialog).toContainText('Are you sure you want to delete "Food"? This action cannot be undone.');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(select).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'category-move-dark-phone');
+  await select.selectOption({ label: '📁 Groceries' });
+  await dialog.getByRole('button', { name: 'Move and delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText(
+    'Category deleted successfully! Moved 1 transaction, 1 recurring transaction. 1 budget dropped: the target category already had one for that period.',
+  );
+  await expect(page.getByRole('article', { name: 'Food' })).toHaveCount(0);
+
+  // The recurring item now shows Groceries; Groceries keeps its own budget, Food's was dropped.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Recurring' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Veg box' })).toContainText('Groceries');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Budgets' }).click();
+  await expect(page.getByText('Your Budgets (1)')).toBeVisible();
 });

@@ -46,3 +46,20 @@ export const categoryRefSchema = z.object({
   icon: z.string(),
 });
 export type CategoryRef = z.output<typeof categoryRefSchema>;
+
+/**
+ * Query of DELETE /categories/{id}: `moveTo` names a category of the same type that takes over
+ * the deleted one's transactions, recurring items and budgets ('' counts as absent).
+ */
+export const categoryDeleteQuerySchema = z.object({
+  moveTo: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+});
+
+/** What a delete with `moveTo` moved; budgets that clashed with the target's own were dropped. */
+export const categoryMoveResultSchema = z.object({
+  transactions: z.number(),
+  recurring: z.number(),
+  budgets: z.number(),
+  budgetsDropped: z.number(),
+});
+export type CategoryMoveResult = z.output<typeof categoryMoveResultSchema>;

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { budgets, categories, recurringTransactions, transactions } from '../../db/schema.js';
+import { budgets, categories, importRows, importRules, recurringTransactions, transactions } from '../../db/schema.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -74,4 +74,73 @@ export async function countUsage(
 export async function countCategories(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(categories).where(eq(categories.userId, userId));
   return row?.n ?? 0;
+}
+
+/**
+ * Locks both categories (in id order, so two opposite moves cannot deadlock) and answers their
+ * rows as they are now: inside the transaction of a move, neither can change type or vanish.
+ */
+export async function lockCategories(db: Db, userId: string, ids: string[]): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.userId, userId), inArray(categories.id, ids)))
+    .orderBy(asc(categories.id))
+    .for('update');
+}
+
+/**
+ * Moves everything that uses category `from` to category `to` (same user, same type), then
+ * deletes `from`; the caller runs it in one database transaction with both rows locked. The
+ * rollups follow the transactions' update through their triggers. A budget of `from` whose
+ * period the target already has a budget for is dropped (the target's own stays). Import rules
+ * and rows of open previews move too, so nothing the user set up is lost with the category.
+ */
+export async function moveUsageAndDelete(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ transactions: number; recurring: number; budgets: number; budgetsDropped: number }> {
+  const movedTx = await db
+    .update(transactions)
+    .set({ categoryId: to, updatedAt: new Date() })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
+    .returning({ id: transactions.id });
+  const movedRecurring = await db
+    .update(recurringTransactions)
+    .set({ categoryId: to, updatedAt: new Date() })
+    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, from)))
+    .returning({ id: recurringTransactions.id });
+  const movedBudgets = await db
+    .update(budgets)
+    .set({ categoryId: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(budgets.userId, userId),
+        eq(budgets.categoryId, from),
+        sql`not exists (select 1 from ${budgets} as "target" where "target"."user_id" = ${userId}
+          and "target"."category_id" = ${to} and "target"."period" = ${budgets.period})`,
+      ),
+    )
+    .returning({ id: budgets.id });
+  const dropped = await db
+    .delete(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, from)))
+    .returning({ id: budgets.id });
+  await db
+    .update(importRules)
+    .set({ categoryId: to, updatedAt: new Date() })
+    .where(and(eq(importRules.userId, userId), eq(importRules.categoryId, from)));
+  await db
+    .update(importRows)
+    .set({ categoryId: to })
+    .where(and(eq(importRows.userId, userId), eq(importRows.categoryId, from)));
+  await deleteCategory(db, userId, from);
+  return {
+    transactions: movedTx.length,
+    recurring: movedRecurring.length,
+    budgets: movedBudgets.length,
+    budgetsDropped: dropped.length,
+  };
 }

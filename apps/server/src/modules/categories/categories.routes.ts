@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryInputSchema, categoryListQuerySchema, categorySchema, dataOf } from '@ledgerly/shared';
+import {
+  categoryDeleteQuerySchema,
+  categoryInputSchema,
+  categoryListQuerySchema,
+  categoryMoveResultSchema,
+  categorySchema,
+  dataOf,
+} from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
 import { idParams } from '../../lib/ids.js';
 import { errorAnswers } from '../../plugins/openapi.js';
@@ -56,10 +63,39 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
 
   app.delete(
     '/categories/:id',
-    { schema: { tags, params, response: { 204: z.undefined().describe('Deleted'), ...errorAnswers(403, 409) } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Deletes a category. One in use is refused (409) unless `moveTo` names a category of the same type: its transactions, recurring items and budgets move there first (a budget whose period the target already has is dropped), and the answer says what moved.',
+        params,
+        querystring: categoryDeleteQuerySchema,
+        response: {
+          200: z.object({ data: categoryMoveResultSchema, message: z.string() }),
+          204: z.undefined().describe('Deleted'),
+          ...errorAnswers(400, 403, 409),
+        },
+      },
+    },
     async (request, reply) => {
-      await service.remove(db, request.user.id, request.params.id);
-      return reply.status(204).send();
+      const moved = await service.remove(db, request.user.id, request.params.id, request.query.moveTo);
+      if (!moved) return reply.status(204).send();
+      return reply.send({ data: moved, message: movedMessage(moved) });
     },
   );
 };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 'Category deleted successfully! Moved 3 transactions and 1 budget; 1 budget was dropped…' */
+function movedMessage(m: { transactions: number; recurring: number; budgets: number; budgetsDropped: number }): string {
+  const parts = [];
+  if (m.transactions) parts.push(plural(m.transactions, 'transaction'));
+  if (m.recurring) parts.push(plural(m.recurring, 'recurring transaction'));
+  if (m.budgets) parts.push(plural(m.budgets, 'budget'));
+  let message = 'Category deleted successfully!';
+  if (parts.length) message += ` Moved ${parts.join(', ')}.`;
+  if (m.budgetsDropped)
+    message += ` ${plural(m.budgetsDropped, 'budget')} dropped: the target category already had one for that period.`;
+  return message;
+}

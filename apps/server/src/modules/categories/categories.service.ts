@@ -1,7 +1,8 @@
-import type { Category, CategoryData, TransactionType } from '@ledgerly/shared';
+import type { Category, CategoryData, CategoryMoveResult, TransactionType } from '@ledgerly/shared';
 import { DEFAULT_CATEGORIES, DEFAULT_ICON, LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, readOnly } from '../../errors.js';
+import { AppError, conflict, notFound, readOnly, validationError } from '../../errors.js';
+import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { toCategory } from './categories.mapper.js';
 import * as repo from './categories.repository.js';
@@ -64,10 +65,16 @@ export async function update(db: Db, userId: string, id: string, data: CategoryD
   }
 }
 
-export async function remove(db: Db, userId: string, id: string): Promise<void> {
+/**
+ * Deletes a category. Without `moveTo`, one still used by transactions or recurring items is
+ * refused (409, saying how many); with `moveTo` (a category of the same type of the user's),
+ * everything that uses it moves there first, in one database transaction.
+ */
+export async function remove(db: Db, userId: string, id: string, moveTo?: string): Promise<CategoryMoveResult | null> {
   const existing = await repo.findCategory(db, userId, id);
   if (!existing) throw notFound('Category');
   if (existing.isDefault) throw readOnly('Default categories cannot be deleted');
+  if (moveTo !== undefined) return moveAndRemove(db, userId, existing, moveTo);
   const { transactions, recurring } = await repo.countUsage(db, userId, id);
   if (transactions || recurring)
     throw conflict(usageMessage({ transactions, recurring }, 'deleted'), 'CATEGORY_IN_USE');
@@ -78,6 +85,35 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
       throw conflict('This category is in use, so it cannot be deleted', 'CATEGORY_IN_USE');
     throw error;
   }
+  return null;
+}
+
+const targetNotFound = () => new AppError(404, 'NOT_FOUND', 'Category to move to not found');
+
+async function moveAndRemove(
+  db: Db,
+  userId: string,
+  source: repo.CategoryRow,
+  moveTo: string,
+): Promise<CategoryMoveResult> {
+  if (moveTo === source.id)
+    throw validationError('Choose another category to move them to', { moveTo: 'Choose another category' });
+  if (!isUuid(moveTo)) throw targetNotFound();
+  const checkTarget = (target: repo.CategoryRow | undefined | null) => {
+    if (!target) throw targetNotFound();
+    if (target.type !== source.type) {
+      const message = `Choose ${source.type === 'expense' ? 'an expense' : 'an income'} category to move them to`;
+      throw validationError(message, { moveTo: message });
+    }
+  };
+  checkTarget(await repo.findCategory(db, userId, moveTo));
+  return db.transaction(async (tx) => {
+    // Checked again under the lock: a concurrent edit or delete of either may have landed since.
+    const locked = await repo.lockCategories(tx, userId, [source.id, moveTo]);
+    if (!locked.some((c) => c.id === source.id)) throw notFound('Category');
+    checkTarget(locked.find((c) => c.id === moveTo));
+    return repo.moveUsageAndDelete(tx, userId, source.id, moveTo);
+  });
 }
 
 /** The user's category, or null: what other modules check a `categoryId` against. */

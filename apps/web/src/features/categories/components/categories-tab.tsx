@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { FlashBanners, useFlash } from '../../../components/ui/banner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
@@ -11,9 +10,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useErrorFlash } from '../../../lib/error-message';
 import { categoriesQueryOptions } from '../api/get-categories';
 import { useInitializeCategories } from '../api/initialize-categories';
-import { useDeleteCategory } from '../api/delete-category';
 import { CategoryCard } from './category-card';
 import { CategoryFormDialog } from './category-form-dialog';
+import { DeleteCategoryDialog } from './delete-category-dialog';
 
 type Filter = 'all' | 'expense' | 'income';
 
@@ -23,7 +22,6 @@ export function CategoriesTab() {
   // Opening the tab always shows the list as the server has it now.
   const categories = useQuery({ ...categoriesQueryOptions(), refetchOnMount: 'always' });
   const initialize = useInitializeCategories();
-  const remove = useDeleteCategory();
   const [filter, setFilter] = useState<Filter>('all');
   const [form, setForm] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -44,16 +42,6 @@ export function CategoriesTab() {
       'Default categories initialized successfully!',
       'Failed to initialize categories',
     );
-
-  async function onConfirmDelete() {
-    if (!deleting) return;
-    await flash.run(
-      () => remove.mutateAsync(deleting.id),
-      'Category deleted successfully!',
-      'Failed to delete category',
-    );
-    setDeleting(null);
-  }
 
   const closeForm = () => setForm((f) => ({ ...f, open: false }));
 
@@ -126,15 +114,18 @@ export function CategoriesTab() {
           flash.showSuccess(message);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Category"
-        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setDeleting(null)}
+      <DeleteCategoryDialog
+        category={deleting}
+        categories={all}
+        onClose={() => setDeleting(null)}
+        onDeleted={(message) => {
+          setDeleting(null);
+          flash.showSuccess(message);
+        }}
+        onFailed={(message) => {
+          setDeleting(null);
+          flash.showError(message);
+        }}
       />
     </section>
   );
