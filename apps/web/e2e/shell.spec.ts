@@ -119,6 +119,12 @@ test('theme: system preference by default, toggle stored, dark marker on <html>'
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.locator('html')).toHaveClass(/dark/);
+  // Nothing is stored until the user toggles, so a later system switch is followed.
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Switch to light mode' }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');

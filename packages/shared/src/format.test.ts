@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatSigned } from './index.js';
+import { formatDate, formatMoney, formatShare, formatSigned } from './index.js';
 
 describe('format', () => {
   it('formats money with symbol, separators and two decimals', () => {
@@ -13,6 +13,12 @@ describe('format', () => {
   it('signs amounts by type', () => {
     expect(formatSigned(12, 'income')).toBe('+$12.00');
     expect(formatSigned(12, 'expense', 'JPY')).toBe('-¥12.00');
+  });
+
+  it('writes a share with its one decimal, as the server rounded it', () => {
+    expect(formatShare(41.9)).toBe('41.9%');
+    expect(formatShare(42)).toBe('42.0%');
+    expect(formatShare(100)).toBe('100.0%');
   });
 
   it('formats dates en-US short', () => {

@@ -113,3 +113,12 @@ export function formatSignedCents(
 export function formatSigned(amount: number, type: 'income' | 'expense', currency: string = DEFAULT_CURRENCY): string {
   return `${type === 'income' ? '+' : '-'}${formatMoney(Math.abs(amount), currency)}`;
 }
+
+/**
+ * A category's share of a total, the one way it is written on the dashboard and in the PDF:
+ * the server rounds the exact share once to one decimal (SQL `round(…, 1)`, half away from
+ * zero), and every screen shows that figure with its one decimal: 41.9 → "41.9%", 42 → "42.0%".
+ */
+export function formatShare(percentage: number): string {
+  return `${percentage.toFixed(1)}%`;
+}

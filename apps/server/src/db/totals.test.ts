@@ -235,8 +235,8 @@ async function plainBreakdown(owner: Owner, r: Range, type: 'expense' | 'income'
       // Breakdown totals are decimal strings (spec), the grand total a number.
       total: (x.total / 100).toFixed(2),
       count: x.count,
-      // Percentages as the original query rounded them: numeric, half away from zero, 2 decimals.
-      percentage: Math.round((x.total * 10000) / grand) / 100,
+      // Percentages as the query rounds them: numeric, half away from zero, 1 decimal.
+      percentage: Math.round((x.total * 1000) / grand) / 10,
     })),
   };
 }

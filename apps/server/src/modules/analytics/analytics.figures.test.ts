@@ -78,7 +78,7 @@ describe('category breakdown and top categories', () => {
           categoryColor: '#3b82f6',
           total: '2000.00',
           count: 2,
-          percentage: 97.76,
+          percentage: 97.8,
         },
         {
           categoryId: known.food.id,
@@ -87,7 +87,7 @@ describe('category breakdown and top categories', () => {
           categoryColor: '#ef4444',
           total: '45.84',
           count: 3,
-          percentage: 2.24,
+          percentage: 2.2,
         },
       ],
       total: 2045.84,
@@ -104,8 +104,8 @@ describe('category breakdown and top categories', () => {
         b.percentage,
       ]),
     ).toEqual([
-      ['Salary', '3000.00', 85.71],
-      ['Freelance', '500.05', 14.29],
+      ['Salary', '3000.00', 85.7],
+      ['Freelance', '500.05', 14.3],
     ]);
     const jan = await get('category-breakdown?startDate=2025-01-06&endDate=2025-01-06&type=expense');
     expect(jan).toEqual({
@@ -120,7 +120,7 @@ describe('category breakdown and top categories', () => {
 
   it('top categories are the head of the breakdown, percentages of the whole', async () => {
     const top1 = await get('top-categories?limit=1');
-    expect(top1).toEqual([expect.objectContaining({ categoryName: 'Rent', total: '2000.00', percentage: 97.76 })]);
+    expect(top1).toEqual([expect.objectContaining({ categoryName: 'Rent', total: '2000.00', percentage: 97.8 })]);
     const top = await get('top-categories');
     expect(top.map((b: { categoryName: string }) => b.categoryName)).toEqual(['Rent', 'Food']);
     const income = await get('top-categories?type=income&startDate=2025-02-01&endDate=2025-02-28');

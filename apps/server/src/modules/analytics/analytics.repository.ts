@@ -69,7 +69,7 @@ export interface BreakdownRow {
   grandTotalCents: number;
 }
 
-/** Totals per category of one type, largest first; percentages of the grand total, 2 decimals. */
+/** Totals per category of one type, largest first; percentages of the grand total, rounded once to 1 decimal (formatShare). */
 export async function categoryBreakdown(
   db: Db,
   userId: string,
@@ -96,7 +96,7 @@ export async function categoryBreakdown(
       categoryColor: categories.color,
       totalCents: sql`${agg.total}::bigint`.mapWith(Number),
       count: sql`${agg.n}`.mapWith(Number),
-      percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 2)`.mapWith(Number),
+      percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 1)`.mapWith(Number),
       grandTotalCents: sql`(sum(${agg.total}) over ())::bigint`.mapWith(Number),
     })
     .from(agg)

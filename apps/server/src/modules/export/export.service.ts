@@ -5,6 +5,7 @@ import {
   type User,
   currencySymbol,
   formatCents,
+  formatShare,
   formatDate,
   formatSignedCents,
   todayIn,
@@ -108,7 +109,7 @@ const categoryCells = (c: CategoryTotalRow, currency: string, fonts: ReportFonts
   { text: drawable(c.name, fonts) },
   { text: c.type === 'income' ? 'Income' : 'Expense' },
   { text: c.count.toLocaleString('en-US') },
-  { text: `${c.share.toFixed(1)}%` },
+  { text: formatShare(c.share) },
   { text: formatCents(c.totalCents, currency, moneyOptions(fonts)), tone: c.type, bold: true },
 ];
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@ledgerly/shared';
+import { addDays, formatShare, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
 import { readPdf } from '../../../test/pdf.js';
@@ -156,6 +156,30 @@ describe('PDF export', () => {
     const res = await t.request({ method: 'GET', url: `/api/export/pdf?categoryId=${theirs.id}`, token: jane.token });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Category not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('shares', () => {
+  it('writes a category share as the dashboard does: rounded once, one decimal', async () => {
+    const auth = await registerUser(t, { firstName: 'Ria' });
+    const food = await createCategory(t, auth.token, { name: 'Food' });
+    const rent = await createCategory(t, auth.token, { name: 'Rent' });
+    // 419.49 of 1,000.00 is 41.949 %: rounding it twice (41.95, then 42.0) would say 42 %.
+    await seedTransactions(t, [
+      { userId: auth.user.id, categoryId: food.id, type: 'expense', amountCents: 41_949, date: '2025-02-01', description: 'Food' },
+      { userId: auth.user.id, categoryId: rent.id, type: 'expense', amountCents: 58_051, date: '2025-02-02', description: 'Rent' },
+    ]);
+    const res = await t.request({ method: 'GET', url: '/api/analytics/category-breakdown?type=expense', token: auth.token });
+    const shares = Object.fromEntries(
+      res.json<{ data: { breakdown: { categoryName: string; percentage: number }[] } }>().data.breakdown.map((b) => [
+        b.categoryName,
+        formatShare(b.percentage),
+      ]),
+    );
+    expect(shares).toEqual({ Rent: '58.1%', Food: '41.9%' });
+    const { pdf } = await exportPdf('', auth.token);
+    expect(pdf.text).toMatch(/Rent\s+Expense\s+1\s+58\.1%/);
+    expect(pdf.text).toMatch(/Food\s+Expense\s+1\s+41\.9%/);
   });
 });
 

@@ -2,6 +2,7 @@ import type { BudgetStatusItem } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useMoney } from '../../../lib/use-currency';
+import { FitText } from '../../../components/ui/fit-text';
 import { BudgetBar, RemainingAmount, StatusBadge, formatPercent } from './budget-status-ui';
 
 export const PERIOD_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
@@ -38,23 +39,27 @@ export function BudgetCard({
       </div>
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div>
+        <div className="min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-400">Budget</dt>
-          <dd className="font-semibold">{money(budget.budgetAmount)}</dd>
+          <dd className="font-semibold">
+            <FitText>{money(budget.budgetAmount)}</FitText>
+          </dd>
         </div>
-        <div>
+        <div className="min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-400">Spent</dt>
-          <dd className="font-semibold">{money(budget.spentAmount)}</dd>
+          <dd className="font-semibold">
+            <FitText>{money(budget.spentAmount)}</FitText>
+          </dd>
         </div>
       </dl>
 
       <div>
         <BudgetBar percentage={budget.percentage} status={budget.status} label={`${category.name} budget used`} />
         <div className="mt-2 flex items-end justify-between gap-3 text-sm">
-          <dl>
+          <dl className="min-w-0">
             <RemainingAmount remaining={budget.remaining} format={money} />
           </dl>
-          <span className="font-medium text-slate-700 dark:text-slate-300">{formatPercent(budget.percentage)}</span>
+          <span className="shrink-0 font-medium text-slate-700 dark:text-slate-300">{formatPercent(budget.percentage)}</span>
         </div>
       </div>
 

@@ -1,10 +1,11 @@
 import type { BudgetStatusItem } from '@ledgerly/shared';
 import { Card } from '../../../components/ui/card';
+import { FitText } from '../../../components/ui/fit-text';
 import { useMoney } from '../../../lib/use-currency';
 import { budgetTotals } from '../budget-totals';
 import { BudgetBar, RemainingAmount, formatPercent } from './budget-status-ui';
 
-const AMOUNT = 'text-base font-bold break-words sm:text-xl';
+const AMOUNT = 'text-base font-bold sm:text-xl';
 
 /** The 'Overall Budget Status' panel: totals of the listed budgets in the user's currency. */
 export function BudgetOverview({ items }: { items: readonly BudgetStatusItem[] }) {
@@ -18,11 +19,15 @@ export function BudgetOverview({ items }: { items: readonly BudgetStatusItem[] }
       <dl className="mt-4 grid grid-cols-3 gap-3 sm:gap-4">
         <div className="min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-400">Total Budget</dt>
-          <dd className={AMOUNT}>{money(totals.budget)}</dd>
+          <dd className={AMOUNT}>
+            <FitText>{money(totals.budget)}</FitText>
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-400">Total Spent</dt>
-          <dd className={AMOUNT}>{money(totals.spent)}</dd>
+          <dd className={AMOUNT}>
+            <FitText>{money(totals.spent)}</FitText>
+          </dd>
         </div>
         <RemainingAmount remaining={totals.remaining} format={money} className="min-w-0" valueClassName={AMOUNT} />
       </dl>

@@ -1,4 +1,5 @@
 import type { BudgetStatus } from '@ledgerly/shared';
+import { FitText } from '../../../components/ui/fit-text';
 
 /** Labels and colours of the three states (spec §4): green, yellow, red. */
 export const STATUS_UI: Record<BudgetStatus, { label: string; badge: string; bar: string }> = {
@@ -92,7 +93,7 @@ export function RemainingAmount({
       <dd
         className={`${valueClassName} ${over ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
       >
-        {format(Math.abs(remaining))}
+        <FitText>{format(Math.abs(remaining))}</FitText>
       </dd>
     </div>
   );

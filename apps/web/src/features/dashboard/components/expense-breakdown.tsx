@@ -1,8 +1,8 @@
-import type { BreakdownItem } from '@ledgerly/shared';
+import { type BreakdownItem, formatShare } from '@ledgerly/shared';
 import { useMoney } from '../../../lib/use-currency';
 import { useChartTheme } from '../lib/use-chart-theme';
 import { useReducedMotion } from '../lib/use-reduced-motion';
-import { formatPct, pieSlices, pieSummary } from '../lib/dashboard-helpers';
+import { pieSlices, pieSummary } from '../lib/dashboard-helpers';
 import { ChartPanel } from './chart-panel';
 import { ExpensePieChart } from './lazy-charts';
 
@@ -25,7 +25,7 @@ export function ExpenseBreakdown({ items }: { items: BreakdownItem[] }) {
             <li key={s.id} className="flex items-center gap-1.5 text-slate-700 dark:text-slate-300">
               <span className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: s.fill }} />
               <span>{s.name}</span>
-              <span className="text-slate-500 dark:text-slate-400">{formatPct(s.percentage)}</span>
+              <span className="text-slate-500 dark:text-slate-400">{formatShare(s.percentage)}</span>
             </li>
           ))}
         </ul>
@@ -47,7 +47,7 @@ export function ExpenseBreakdown({ items }: { items: BreakdownItem[] }) {
                 <tr key={s.id}>
                   <th scope="row">{s.name}</th>
                   <td>{money(s.value)}</td>
-                  <td>{formatPct(s.percentage)}</td>
+                  <td>{formatShare(s.percentage)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 import { Pie, PieChart, ResponsiveContainer, Tooltip, type PieLabelRenderProps } from 'recharts';
-import { formatPct, showPieLabel, type PieSlice } from '../lib/dashboard-helpers';
+import { formatShare } from '@ledgerly/shared';
+import { showPieLabel, type PieSlice } from '../lib/dashboard-helpers';
 import type { ChartTheme } from '../lib/use-chart-theme';
 
 const RADIAN = Math.PI / 180;
@@ -34,7 +35,7 @@ export default function ExpensePieChart({
         textAnchor={x >= cx ? 'start' : 'end'}
         dominantBaseline="central"
       >
-        {formatPct(slice.percentage)}
+        {formatShare(slice.percentage)}
       </text>
     );
   };

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import type { BreakdownItem } from '@ledgerly/shared';
+import { type BreakdownItem, formatShare } from '@ledgerly/shared';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useMoney } from '../../../lib/use-currency';
-import { formatPct, transactionCount } from '../lib/dashboard-helpers';
+import { transactionCount } from '../lib/dashboard-helpers';
 
 /** 'Top Spending Categories': up to five, each with its share of the period's expenses as a bar. */
 export function TopCategories({ items }: { items: BreakdownItem[] }) {
@@ -38,7 +38,7 @@ export function TopCategories({ items }: { items: BreakdownItem[] }) {
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={Number(pct.toFixed(1))}
-                    aria-valuetext={formatPct(c.percentage)}
+                    aria-valuetext={formatShare(c.percentage)}
                     className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
                   >
                     <div
@@ -48,7 +48,7 @@ export function TopCategories({ items }: { items: BreakdownItem[] }) {
                   </div>
                   <div className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-400">
                     <span>{transactionCount(c.count)}</span>
-                    <span>{formatPct(c.percentage)}</span>
+                    <span>{formatShare(c.percentage)}</span>
                   </div>
                 </li>
               );

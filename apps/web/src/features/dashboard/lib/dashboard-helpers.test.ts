@@ -3,7 +3,6 @@ import type { BreakdownItem } from '@ledgerly/shared';
 import {
   PERIOD_OPTIONS,
   compactAmount,
-  formatPct,
   pieSlices,
   pieSummary,
   shouldRotateLabels,
@@ -109,8 +108,6 @@ describe('dashboard helpers', () => {
   });
 
   it('formats percentages and compact axis amounts', () => {
-    expect(formatPct(12.345)).toBe('12.3%');
-    expect(formatPct(40)).toBe('40%');
     expect(compactAmount(950)).toBe('950');
     expect(compactAmount(12_500)).toBe('12.5k');
     expect(compactAmount(2_250)).toBe('2.25k');

@@ -2,6 +2,7 @@ import {
   PIE_LABEL_MIN_PCT,
   dayLabel,
   formatDate,
+  formatShare,
   monthLabel,
   monthTick,
   type BreakdownItem,
@@ -108,14 +109,10 @@ export function pieSlices(items: readonly BreakdownItem[]): PieSlice[] {
     .filter((s) => s.value > 0);
 }
 
-/** "12.3%" — percentages rounded to one decimal, trailing ".0" dropped. */
-export function formatPct(pct: number): string {
-  return `${Number(pct.toFixed(1))}%`;
-}
 
 /** What a screen reader hears for the pie: the categories and their shares, largest first. */
 export function pieSummary(slices: readonly PieSlice[], money: (n: number) => string): string {
-  const parts = slices.map((s) => `${s.name} ${money(s.value)} (${formatPct(s.percentage)})`);
+  const parts = slices.map((s) => `${s.name} ${money(s.value)} (${formatShare(s.percentage)})`);
   return `Expense breakdown pie chart: ${parts.join(', ')}.`;
 }
 
