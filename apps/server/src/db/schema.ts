@@ -98,7 +98,13 @@ export const recurringTransactions = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     /** First occurrence not generated yet; null once the series has ended. */
     nextDate: date('next_date', { mode: 'string' }),
+    /** The last generated occurrence: where the schedule stands (never generated again). */
     lastGenerated: date('last_generated', { mode: 'string' }),
+    /**
+     * The date the last generated transaction was booked: the occurrence's own date, or the day
+     * of an early "Generate" of a future occurrence. The card's "Last generated" shows this.
+     */
+    lastBooked: date('last_booked', { mode: 'string' }),
     /**
      * Set when a paused item is resumed: occurrences before this date fell due while it was
      * paused and stay skipped, whatever later edits do to the schedule.

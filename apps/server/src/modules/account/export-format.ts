@@ -83,6 +83,8 @@ const recurring = z.object({
   endDate: day.nullable(),
   nextDate: day.nullable(),
   lastGenerated: day.nullable(),
+  /** Absent in files written before it existed: the item then shows lastGenerated. */
+  lastBooked: day.nullable().optional(),
   skippedBefore: day.nullable(),
   isActive: z.boolean(),
   createdAt: instant,

@@ -212,7 +212,17 @@ describe('POST /recurring/:id/generate', () => {
     const item = await createRecurring(t, token, { categoryId: cat.id, startDate: '2026-03-31' });
     const res = await generateOne(token, item.id);
     expect(res.json().data.transaction).toMatchObject({ date: '2026-03-10', occurrenceDate: '2026-03-31' });
-    expect(res.json().data.recurring).toMatchObject({ nextDate: '2026-04-30', lastGenerated: '2026-03-31' });
+    // "Last generated" is the day it was booked, not the future occurrence it stood for.
+    expect(res.json().data.recurring).toMatchObject({ nextDate: '2026-04-30', lastGenerated: '2026-03-10' });
+    // The schedule still knows the occurrence was generated: an edit keeps nextDate past it.
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/recurring/${item.id}`,
+      token,
+      payload: { categoryId: cat.id, type: 'expense', amount: 8, description: 'Rent', frequency: 'monthly', startDate: '2026-03-31' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data).toMatchObject({ nextDate: '2026-04-30', lastGenerated: '2026-03-10' });
     const upcoming = await t.request({ method: 'GET', url: '/api/recurring/upcoming?days=60', token });
     expect(upcoming.json().data.map((o: { date: string }) => o.date)).toEqual(['2026-04-30']);
     freeze('2026-04-05T08:00:00Z');

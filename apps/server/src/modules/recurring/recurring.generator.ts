@@ -68,7 +68,11 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
     const inserted = await repo.insertOccurrenceBatch(tx, item, dates);
     const last = dates[dates.length - 1]!;
     const nextDate = nextOccurrenceAfter(rule, last);
-    await repo.updateRecurring(tx, id, { nextDate, lastGenerated: later(item.lastGenerated, last) });
+    await repo.updateRecurring(tx, id, {
+      nextDate,
+      lastGenerated: later(item.lastGenerated, last),
+      lastBooked: later(item.lastBooked, last),
+    });
     return { inserted, more: nextDate !== null && nextDate <= today };
   });
 }
@@ -136,14 +140,14 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
     const rule = ruleOf(item);
     let occurrence = item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null;
     while (occurrence) {
-      const [row] = await repo.insertOccurrences(tx, [
-        occurrenceRow(item, occurrence, occurrence <= today ? occurrence : today),
-      ]);
+      const booked = occurrence <= today ? occurrence : today;
+      const [row] = await repo.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
       const nextDate = nextOccurrenceAfter(rule, occurrence);
       if (row) {
         const updated = await repo.updateRecurring(tx, id, {
           nextDate,
           lastGenerated: later(item.lastGenerated, occurrence),
+          lastBooked: later(item.lastBooked, booked),
         });
         return { transaction: row, item: updated };
       }

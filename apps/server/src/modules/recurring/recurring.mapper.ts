@@ -18,7 +18,9 @@ export function toRecurring(row: RecurringRow, category: CategoryRef): Recurring
     startDate: row.startDate,
     endDate: row.endDate,
     nextDate: row.nextDate,
-    lastGenerated: row.lastGenerated,
+    // When a transaction was last generated (booked), not the schedule's pointer: an early
+    // Generate of a future occurrence books it today, and today is what the card shows.
+    lastGenerated: row.lastBooked ?? row.lastGenerated,
     isActive: row.isActive,
   };
 }
