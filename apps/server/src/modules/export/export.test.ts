@@ -166,15 +166,32 @@ describe('shares', () => {
     const rent = await createCategory(t, auth.token, { name: 'Rent' });
     // 419.49 of 1,000.00 is 41.949 %: rounding it twice (41.95, then 42.0) would say 42 %.
     await seedTransactions(t, [
-      { userId: auth.user.id, categoryId: food.id, type: 'expense', amountCents: 41_949, date: '2025-02-01', description: 'Food' },
-      { userId: auth.user.id, categoryId: rent.id, type: 'expense', amountCents: 58_051, date: '2025-02-02', description: 'Rent' },
+      {
+        userId: auth.user.id,
+        categoryId: food.id,
+        type: 'expense',
+        amountCents: 41_949,
+        date: '2025-02-01',
+        description: 'Food',
+      },
+      {
+        userId: auth.user.id,
+        categoryId: rent.id,
+        type: 'expense',
+        amountCents: 58_051,
+        date: '2025-02-02',
+        description: 'Rent',
+      },
     ]);
-    const res = await t.request({ method: 'GET', url: '/api/analytics/category-breakdown?type=expense', token: auth.token });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/analytics/category-breakdown?type=expense',
+      token: auth.token,
+    });
     const shares = Object.fromEntries(
-      res.json<{ data: { breakdown: { categoryName: string; percentage: number }[] } }>().data.breakdown.map((b) => [
-        b.categoryName,
-        formatShare(b.percentage),
-      ]),
+      res
+        .json<{ data: { breakdown: { categoryName: string; percentage: number }[] } }>()
+        .data.breakdown.map((b) => [b.categoryName, formatShare(b.percentage)]),
     );
     expect(shares).toEqual({ Rent: '58.1%', Food: '41.9%' });
     const { pdf } = await exportPdf('', auth.token);

@@ -219,7 +219,14 @@ describe('POST /recurring/:id/generate', () => {
       method: 'PUT',
       url: `/api/recurring/${item.id}`,
       token,
-      payload: { categoryId: cat.id, type: 'expense', amount: 8, description: 'Rent', frequency: 'monthly', startDate: '2026-03-31' },
+      payload: {
+        categoryId: cat.id,
+        type: 'expense',
+        amount: 8,
+        description: 'Rent',
+        frequency: 'monthly',
+        startDate: '2026-03-31',
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data).toMatchObject({ nextDate: '2026-04-30', lastGenerated: '2026-03-10' });

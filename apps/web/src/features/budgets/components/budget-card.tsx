@@ -59,7 +59,9 @@ export function BudgetCard({
           <dl className="min-w-0">
             <RemainingAmount remaining={budget.remaining} format={money} />
           </dl>
-          <span className="shrink-0 font-medium text-slate-700 dark:text-slate-300">{formatPercent(budget.percentage)}</span>
+          <span className="shrink-0 font-medium text-slate-700 dark:text-slate-300">
+            {formatPercent(budget.percentage)}
+          </span>
         </div>
       </div>
 

@@ -109,7 +109,6 @@ export function pieSlices(items: readonly BreakdownItem[]): PieSlice[] {
     .filter((s) => s.value > 0);
 }
 
-
 /** What a screen reader hears for the pie: the categories and their shares, largest first. */
 export function pieSummary(slices: readonly PieSlice[], money: (n: number) => string): string {
   const parts = slices.map((s) => `${s.name} ${money(s.value)} (${formatShare(s.percentage)})`);
