@@ -57,8 +57,7 @@ export function statValue(page: Page, label: string): Locator {
   return page
     .locator('[data-tone]')
     .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('p')
-    .nth(1);
+    .locator('[data-stat-value]');
 }
 
 export function filterTab(page: Page, label: 'All' | 'Active' | 'Inactive'): Locator {

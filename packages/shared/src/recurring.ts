@@ -30,6 +30,11 @@ export const RECURRING_MESSAGES = {
   tooMany: `You can have at most ${RECURRING_MAX_ITEMS} recurring transactions. Delete one you no longer need first.`,
   inactive: 'Inactive recurring transactions cannot be generated',
   ended: 'This recurring transaction has ended',
+  skipInactive: 'Inactive recurring transactions cannot skip an occurrence',
+  skipNotOccurrence: 'That date is not an occurrence of this recurring transaction',
+  skipGenerated: 'That occurrence was already generated, so it cannot be skipped',
+  skipTooFar: 'Only occurrences in the next 366 days can be skipped',
+  skipped: 'Occurrence skipped successfully!',
   generatedOne: 'Transaction generated successfully!',
   /** The answer of POST /recurring/generate: 'Generated 1 transaction', 'Generated 3 transactions'. */
   generatedMany: (n: number) => `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}`,
@@ -97,8 +102,16 @@ export const recurringTransactionSchema = z.object({
   nextDate: z.string().nullable(),
   lastGenerated: z.string().nullable(),
   isActive: z.boolean(),
+  /** Occurrences the user skipped that come after the last generated one, oldest first. */
+  skippedDates: z.array(z.string()),
 });
 export type RecurringTransaction = z.output<typeof recurringTransactionSchema>;
+
+/** Body of POST /recurring/{id}/skip: the occurrence (its scheduled date) to skip. */
+export const recurringSkipInputSchema = z.object({
+  date: z.string({ error: 'Please select a date' }).refine(isIsoDate, 'Please select a date'),
+});
+export type RecurringSkipInput = z.input<typeof recurringSkipInputSchema>;
 
 /** One future occurrence of a recurring item. */
 export const upcomingOccurrenceSchema = z.object({

@@ -86,6 +86,8 @@ const recurring = z.object({
   /** Absent in files written before it existed: the item then shows lastGenerated. */
   lastBooked: day.nullable().optional(),
   skippedBefore: day.nullable(),
+  /** Occurrences the user skipped (absent in files written before skipping existed: none). */
+  skippedDates: z.array(day).max(1000).default([]),
   isActive: z.boolean(),
   createdAt: instant,
   updatedAt: instant,

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
+import { keptSkips, nextUnskipped } from './recurring.skips.js';
 
 /**
  * Occurrences written per database transaction. A years-long daily backlog is committed in
@@ -55,23 +56,30 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
     const item = await repo.lockRecurring(tx, userId, id);
     if (!item || !item.isActive || !item.nextDate || item.nextDate > today) return { inserted: 0, more: false };
     const rule = ruleOf(item);
+    const skipped = item.skippedDates;
     const dates: string[] = [];
+    let last: string | null = null;
     for (const date of iterateOccurrences(rule, item.nextDate, today)) {
-      dates.push(date);
       if (dates.length >= batch) break;
+      last = date;
+      // A skipped occurrence is passed over: the schedule moves on, nothing is created.
+      if (!skipped.includes(date)) dates.push(date);
     }
-    if (!dates.length) {
+    if (last === null) {
       // nextDate is not an occurrence on or before today (or the series ended): normalise it.
-      await repo.updateRecurring(tx, id, { nextDate: firstOccurrenceOnOrAfter(rule, item.nextDate) });
+      const nextDate = nextUnskipped(rule, firstOccurrenceOnOrAfter(rule, item.nextDate), skipped);
+      await repo.updateRecurring(tx, id, { nextDate });
       return { inserted: 0, more: false };
     }
-    const inserted = await repo.insertOccurrenceBatch(tx, item, dates);
-    const last = dates[dates.length - 1]!;
-    const nextDate = nextOccurrenceAfter(rule, last);
+    const inserted = dates.length ? await repo.insertOccurrenceBatch(tx, item, dates) : 0;
+    const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, last), skipped);
+    const booked = dates[dates.length - 1];
+    const lastGenerated = booked ? later(item.lastGenerated, booked) : item.lastGenerated;
     await repo.updateRecurring(tx, id, {
       nextDate,
-      lastGenerated: later(item.lastGenerated, last),
-      lastBooked: later(item.lastBooked, last),
+      lastGenerated,
+      lastBooked: booked ? later(item.lastBooked, booked) : item.lastBooked,
+      skippedDates: keptSkips(skipped, lastGenerated),
     });
     return { inserted, more: nextDate !== null && nextDate <= today };
   });
@@ -138,16 +146,19 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
     if (!item) throw notFound('Recurring transaction');
     if (!item.isActive) throw conflict(RECURRING_MESSAGES.inactive);
     const rule = ruleOf(item);
-    let occurrence = item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null;
+    const skipped = item.skippedDates;
+    let occurrence = nextUnskipped(rule, item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null, skipped);
     while (occurrence) {
       const booked = occurrence <= today ? occurrence : today;
       const [row] = await repo.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
-      const nextDate = nextOccurrenceAfter(rule, occurrence);
+      const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, occurrence), skipped);
       if (row) {
+        const lastGenerated = later(item.lastGenerated, occurrence);
         const updated = await repo.updateRecurring(tx, id, {
           nextDate,
-          lastGenerated: later(item.lastGenerated, occurrence),
+          lastGenerated,
           lastBooked: later(item.lastBooked, booked),
+          skippedDates: keptSkips(skipped, lastGenerated),
         });
         return { transaction: row, item: updated };
       }

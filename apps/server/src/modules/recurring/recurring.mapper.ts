@@ -22,6 +22,7 @@ export function toRecurring(row: RecurringRow, category: CategoryRef): Recurring
     // Generate of a future occurrence books it today, and today is what the card shows.
     lastGenerated: row.lastBooked ?? row.lastGenerated,
     isActive: row.isActive,
+    skippedDates: row.skippedDates,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   generateAllResultSchema,
   generateOneResultSchema,
   recurringInputSchema,
+  recurringSkipInputSchema,
   recurringTransactionSchema,
   upcomingOccurrenceSchema,
   upcomingQuerySchema,
@@ -77,6 +78,23 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       await service.remove(db, request.user, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/recurring/:id/skip',
+    {
+      schema: {
+        tags,
+        summary: 'Skip one occurrence not generated yet (it is never generated; the schedule moves on)',
+        params,
+        body: recurringSkipInputSchema,
+        response: { 200: answer.extend({ message: z.string() }), ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({
+      data: await service.skip(db, request.user, request.params.id, request.body),
+      message: RECURRING_MESSAGES.skipped,
+    }),
   );
 
   app.post(

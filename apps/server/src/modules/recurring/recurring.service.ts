@@ -1,11 +1,19 @@
-import type { GenerateAllResult, GenerateOneResult, RecurringTransaction, UpcomingOccurrence } from '@ledgerly/shared';
+import type {
+  GenerateAllResult,
+  GenerateOneResult,
+  RecurringSkipInput,
+  RecurringTransaction,
+  UpcomingOccurrence,
+} from '@ledgerly/shared';
 import {
   MSG,
+  UPCOMING_DAYS_MAX,
   RECURRING_MAX_ITEMS,
   RECURRING_MESSAGES,
   addDays,
   firstOccurrenceOnOrAfter,
   fromCents,
+  isOccurrence,
   iterateOccurrences,
   nextOccurrenceAfter,
   occurrenceAt,
@@ -18,6 +26,7 @@ import { findCategory, toCategoryRef } from '../categories/categories.service.js
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
+import { nextUnskipped } from './recurring.skips.js';
 import { type RecurringData, validateRecurring } from './recurring.validation.js';
 
 /** The signed-in user as far as this module cares. */
@@ -47,7 +56,7 @@ export const UPCOMING_MAX_OCCURRENCES = 1000;
 
 /**
  * Occurrences (not items) of active items dated from the user's today through today + days
- * and not generated yet (on or after nextDate), by date; the first 1,000 of them.
+ * and neither generated yet (on or after nextDate) nor skipped, by date; the first 1,000 of them.
  */
 export async function upcoming(db: Db, owner: Owner, days: number): Promise<UpcomingOccurrence[]> {
   const from = today(owner);
@@ -56,6 +65,7 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
   for (const { item, category } of await repo.listActiveDue(db, owner.id, until)) {
     const start = item.nextDate! > from ? item.nextDate! : from;
     for (const date of iterateOccurrences(ruleOf(item), start, until)) {
+      if (item.skippedDates.includes(date)) continue;
       out.push({
         recurringId: item.id,
         date,
@@ -132,6 +142,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
       const existing = await repo.lockRecurring(tx, owner.id, id);
       if (!existing) throw notFound('Recurring transaction');
       const values = { ...data, isActive: keepActive ? existing.isActive : data.isActive };
+      const schedule = scheduleAfterEdit(existing, values, todayDate);
       return repo.updateRecurring(tx, id, {
         categoryId: values.categoryId,
         type: values.type,
@@ -141,7 +152,9 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
         startDate: values.startDate,
         endDate: values.endDate,
         isActive: values.isActive,
-        ...scheduleAfterEdit(existing, values, todayDate),
+        skippedBefore: schedule.skippedBefore,
+        // Skips stay skipped through edits (those the new rule no longer has are simply unused).
+        nextDate: nextUnskipped(ruleOf(values), schedule.nextDate, existing.skippedDates),
       });
     }),
   );
@@ -163,6 +176,35 @@ export async function generateOne(db: Db, owner: Owner, id: string): Promise<Gen
   if (!category) throw notFound('Category');
   const ref = toCategoryRef(category);
   return { transaction: toGeneratedTransaction(transaction, ref), recurring: toRecurring(item, ref) };
+}
+
+/**
+ * Skips one occurrence (by its scheduled date) of an active item: it is never generated, and
+ * when it is the next one the schedule moves on to the following occurrence. Any occurrence not
+ * generated yet may be skipped, from the item's next date (overdue included) through today + 366
+ * days. Skipping an occurrence already skipped changes nothing and succeeds (idempotent).
+ */
+export async function skip(db: Db, owner: Owner, id: string, input: RecurringSkipInput): Promise<RecurringTransaction> {
+  const { date } = input;
+  const todayDate = today(owner);
+  await db.transaction(async (tx) => {
+    // Locked like generation: a skip never interleaves with a generation of the same item.
+    const item = await repo.lockRecurring(tx, owner.id, id);
+    if (!item) throw notFound('Recurring transaction');
+    if (item.skippedDates.includes(date)) return;
+    if (!item.isActive) throw conflict(RECURRING_MESSAGES.skipInactive);
+    const rule = ruleOf(item);
+    if (!isOccurrence(rule, date))
+      throw validationError(RECURRING_MESSAGES.skipNotOccurrence, { date: RECURRING_MESSAGES.skipNotOccurrence });
+    if (!item.nextDate || date < item.nextDate) throw conflict(RECURRING_MESSAGES.skipGenerated);
+    if (date > addDays(todayDate, UPCOMING_DAYS_MAX))
+      throw validationError(RECURRING_MESSAGES.skipTooFar, { date: RECURRING_MESSAGES.skipTooFar });
+    const skippedDates = [...item.skippedDates, date].sort();
+    await repo.updateRecurring(tx, id, { skippedDates, nextDate: nextUnskipped(rule, item.nextDate, skippedDates) });
+  });
+  const found = await repo.findRecurring(db, owner.id, id);
+  if (!found) throw notFound('Recurring transaction');
+  return toRecurring(found.item, found.category);
 }
 
 /** One page of active items due on or before `until`, for every user (the hourly sweep). */

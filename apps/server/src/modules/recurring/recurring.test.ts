@@ -38,6 +38,7 @@ describe('recurring CRUD', () => {
       nextDate: '2030-01-31',
       lastGenerated: null,
       isActive: true,
+      skippedDates: [],
     });
     const list = await t.request({ method: 'GET', url: '/api/recurring', token });
     expect(list.statusCode).toBe(200);

@@ -18,6 +18,7 @@ const base: RecurringTransaction = {
   nextDate: '2026-03-31',
   lastGenerated: null,
   isActive: true,
+  skippedDates: [],
 };
 
 function renderCard(item: RecurringTransaction, today = '2026-03-15') {
@@ -75,5 +76,11 @@ describe('RecurringCard', () => {
     expect(card.getByText('Ended')).toBeInTheDocument();
     expect(card.getByText('None')).toBeInTheDocument();
     expect(card.queryByRole('button', { name: /^Generate/ })).toBeNull();
+  });
+
+  it('shows each skipped occurrence still ahead of the schedule as "Skipped Mon D"', () => {
+    const card = renderCard({ ...base, nextDate: '2026-04-30', skippedDates: ['2026-03-31'] });
+    expect(card.getByText('Skipped Mar 31')).toHaveAttribute('title', 'Mar 31, 2026');
+    expect(card.getByText('Apr 30, 2026')).toBeInTheDocument();
   });
 });

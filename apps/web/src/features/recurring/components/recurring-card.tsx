@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { formatDate, type RecurringTransaction } from '@ledgerly/shared';
+import { dayLabel, formatDate, type RecurringTransaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../lib/use-currency';
 import { FREQUENCY_LABELS, isOverdue, relativeNextLabel } from '../lib/schedule';
@@ -90,6 +90,11 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
         {!item.isActive && <Badge tone="inactive">Inactive</Badge>}
         {overdue && <Badge tone="overdue">Overdue</Badge>}
         {ended && <Badge tone="inactive">{relative}</Badge>}
+        {item.skippedDates.map((d) => (
+          <Badge key={d} tone="soon">
+            <span title={formatDate(d)}>Skipped {dayLabel(d)}</span>
+          </Badge>
+        ))}
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

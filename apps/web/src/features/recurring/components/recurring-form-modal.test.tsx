@@ -143,6 +143,7 @@ describe('RecurringFormModal', () => {
       nextDate: '2026-03-31',
       lastGenerated: '2026-02-28',
       isActive: true,
+      skippedDates: [],
     };
     const { dialog, onSaved } = renderModal(item);
     const d = within(dialog);

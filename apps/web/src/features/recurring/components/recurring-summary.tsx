@@ -6,8 +6,17 @@ export interface RecurringCounts {
   inactive: number;
 }
 
-/** The four summary cards: Total, Active, Inactive, Upcoming (30d). */
-export function RecurringSummary({ counts, upcoming }: { counts: RecurringCounts; upcoming: number | null }) {
+/** The four summary cards: Total, Active, Inactive, Upcoming (30d) (which opens the list). */
+export function RecurringSummary({
+  counts,
+  upcoming,
+  onOpenUpcoming,
+}: {
+  counts: RecurringCounts;
+  upcoming: number | null;
+  /** The Upcoming card is a button that opens the list of those occurrences. */
+  onOpenUpcoming: () => void;
+}) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       <StatCard label="Total" value={counts.total} icon="🔁" />
@@ -19,6 +28,8 @@ export function RecurringSummary({ counts, upcoming }: { counts: RecurringCounts
         tone="accent"
         icon="📅"
         note="Transactions due in the next 30 days"
+        onClick={onOpenUpcoming}
+        haspopup="dialog"
       />
     </div>
   );

@@ -15,6 +15,7 @@ import { useUpcomingRecurring } from '../api/get-upcoming-recurring';
 import { RecurringFormModal } from './recurring-form-modal';
 import { FILTER_LABELS, RecurringList, type RecurringFilter } from './recurring-list';
 import { RecurringSummary } from './recurring-summary';
+import { UpcomingDialog } from './upcoming-dialog';
 
 type Confirm = { kind: 'delete' | 'generate'; item: RecurringTransaction } | null;
 type Form = { open: boolean; item: RecurringTransaction | null };
@@ -33,6 +34,7 @@ export function RecurringTab() {
   const [filter, setFilter] = useState<RecurringFilter>('all');
   const [form, setForm] = useState<Form>({ open: false, item: null });
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [upcomingOpen, setUpcomingOpen] = useState(false);
 
   // A failed load shows its banner once per failure (set during render, React's pattern for
   // reacting to a changed value without an extra effect pass).
@@ -97,7 +99,11 @@ export function RecurringTab() {
         }
       />
       <FlashBanners flash={flash} />
-      <RecurringSummary counts={counts} upcoming={upcoming.data ? upcoming.data.length : null} />
+      <RecurringSummary
+        counts={counts}
+        upcoming={upcoming.data ? upcoming.data.length : null}
+        onOpenUpcoming={() => setUpcomingOpen(true)}
+      />
       <Segmented<RecurringFilter>
         label="Show recurring transactions"
         value={filter}
@@ -124,6 +130,13 @@ export function RecurringTab() {
         />
       )}
 
+      <UpcomingDialog
+        open={upcomingOpen}
+        onClose={() => setUpcomingOpen(false)}
+        occurrences={upcoming.data}
+        failed={upcoming.isError}
+        today={today}
+      />
       <RecurringFormModal
         open={form.open}
         item={form.item}
