@@ -114,7 +114,10 @@ export const recurringTransactions = pgTable(
      * Occurrences the user chose to skip (YYYY-MM-DD, ascending): never generated. Kept while
      * they come after lastGenerated; older ones are pruned when the schedule advances.
      */
-    skippedDates: text('skipped_dates').array().notNull().default(sql`'{}'::text[]`),
+    skippedDates: text('skipped_dates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

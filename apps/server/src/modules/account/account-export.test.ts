@@ -284,7 +284,12 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     const out = await exportOf(user.token);
     const doc = JSON.parse(out.get('ledgerly.json')!.toString()) as Json;
     expect((doc.transactions as Json[])[0]).toMatchObject({ amount: '12.50', description: 'Lunch' });
-    expect((doc.recurring as Json[])[0]).toMatchObject({ amount: '5.00', nextDate: '2025-06-05', skippedBefore: null, skippedDates: [] });
+    expect((doc.recurring as Json[])[0]).toMatchObject({
+      amount: '5.00',
+      nextDate: '2025-06-05',
+      skippedBefore: null,
+      skippedDates: [],
+    });
     expect((doc.budgets as Json[])[0]).toMatchObject({ amount: '200.00' });
     const file = ((doc.transactions as Json[])[0]!.receipt as Json).file as string;
     expect(out.get(file)!.equals(image)).toBe(true);

@@ -126,7 +126,12 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   await add('categories.csv', [csv(categories, true)]);
   await add('budgets.csv', [csv(budgets, true)]);
   // Skipped dates are a list: space-separated dates in their cell.
-  await add('recurring.csv', [csv(recurring.map((r) => ({ ...r, skippedDates: r.skippedDates.join(' ') })), true)]);
+  await add('recurring.csv', [
+    csv(
+      recurring.map((r) => ({ ...r, skippedDates: r.skippedDates.join(' ') })),
+      true,
+    ),
+  ]);
   await add('rules.csv', [csv(rules, true)]);
   // A header row and options are lists and objects: JSON inside their cells.
   await add('profiles.csv', [

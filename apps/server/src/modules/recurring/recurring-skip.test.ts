@@ -202,7 +202,13 @@ describe('skipping an occurrence', () => {
       [alice.token, weekly.id, '2026-02-30', 400, 'Please select a date'],
       [alice.token, weekly.id, 'tomorrow', 400, 'Please select a date'],
       [alice.token, weekly.id, addDays(today, 1), 400, 'That date is not an occurrence of this recurring transaction'],
-      [alice.token, weekly.id, addDays(today, -7), 409, 'That occurrence was already generated, so it cannot be skipped'],
+      [
+        alice.token,
+        weekly.id,
+        addDays(today, -7),
+        409,
+        'That occurrence was already generated, so it cannot be skipped',
+      ],
       [alice.token, weekly.id, addDays(today, 7 * 60), 400, 'Only occurrences in the next 366 days can be skipped'],
       [alice.token, paused.id, addDays(today, 1), 409, 'Inactive recurring transactions cannot skip an occurrence'],
       [bob.token, weekly.id, today, 404, 'Recurring transaction not found'],
@@ -216,7 +222,11 @@ describe('skipping an occurrence', () => {
     }
     const after = await t.request({ method: 'GET', url: '/api/recurring', token: alice.token });
     expect(after.json()).toEqual(before.json());
-    const noAuth = await t.request({ method: 'POST', url: `/api/recurring/${weekly.id}/skip`, payload: { date: today } });
+    const noAuth = await t.request({
+      method: 'POST',
+      url: `/api/recurring/${weekly.id}/skip`,
+      payload: { date: today },
+    });
     expect(noAuth.statusCode).toBe(401);
   });
 
