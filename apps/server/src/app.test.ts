@@ -138,6 +138,14 @@ describe('health and headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Errors too: worked out once at start-up, set on every answer (plugins/security-headers.ts).
+    for (const url of ['/api/no-such-route', '/api/categories']) {
+      const error = await t.request({ method: 'GET', url });
+      expect(error.statusCode).toBeGreaterThanOrEqual(400);
+      expect(error.headers['content-security-policy']).toBe(csp);
+      expect(error.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(error.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 });
 

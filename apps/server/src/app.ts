@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   const metrics = registerMetrics(app, database, config.metricsToken);
   await registerUnderPressure(app, config);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
 
   // Every call carries a JSON content type, even bodiless deletes: an empty body is no body.

@@ -25,14 +25,26 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * the server asks for "today" on most requests. Bounded (a zone is a user setting, the list is
+ * finite), and cleared if ever full.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormatters.size >= 1000) dayFormatters.clear();
+    dayFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Today's date in the given IANA time zone as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
