@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { alertsRoutes } from './modules/budgets/alerts.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(transactionsRoutes, ctx);
         await protectedScope.register(settingsRoutes, ctx);
         await protectedScope.register(budgetsRoutes, ctx);
+        await protectedScope.register(alertsRoutes, ctx);
         await protectedScope.register(recurringRoutes, ctx);
         await protectedScope.register(analyticsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);

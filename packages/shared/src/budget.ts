@@ -79,3 +79,32 @@ export function budgetPercentage(spentCents: number, budgetCents: number): numbe
   }
   return Number(hundredths) / 100;
 }
+
+/**
+ * A budget alert: the spending of a budget's period reached 70 % or 100 % (docs/budgets.md,
+ * "Alerts"). `spentAmount` is the period's spending on `date`, the day it crossed, measured
+ * against `budgetAmount`.
+ */
+export const budgetAlertSchema = z.object({
+  id: z.string(),
+  budgetId: z.string(),
+  category: categoryRefSchema,
+  period: z.enum(BUDGET_PERIODS),
+  periodStart: z.string(),
+  threshold: z.union([z.literal(BUDGET_WARNING_PCT), z.literal(BUDGET_EXCEEDED_PCT)]),
+  spentAmount: z.number(),
+  budgetAmount: z.number(),
+  date: z.string(),
+  read: z.boolean(),
+});
+export type BudgetAlert = z.output<typeof budgetAlertSchema>;
+
+/** GET /alerts: the alerts not dismissed, newest first, and how many are unread. */
+export const budgetAlertListSchema = z.object({
+  data: z.array(budgetAlertSchema),
+  meta: z.object({ unread: z.number().int() }),
+});
+export type BudgetAlertList = z.output<typeof budgetAlertListSchema>;
+
+/** Most alerts GET /alerts answers (the newest). */
+export const BUDGET_ALERTS_MAX = 50;

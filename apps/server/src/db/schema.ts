@@ -370,6 +370,39 @@ export const budgets = pgTable(
   ],
 );
 
+/**
+ * A budget's spending crossed 70 % or 100 % in a period (docs/budgets.md, "Alerts"): raised once
+ * per budget, period and threshold (the unique index), then read and perhaps dismissed.
+ */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    budgetId: uuid('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    /** First day of the month or year the crossing happened in. */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    threshold: integer('threshold').$type<70 | 100>().notNull(),
+    /** Spending of the period on the day it crossed, and the amount it was measured against. */
+    spentCents: cents('spent_cents'),
+    budgetCents: cents('budget_cents'),
+    /** The day the period's spending reached the threshold. */
+    crossedOn: date('crossed_on', { mode: 'string' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('budget_alerts_threshold_check', sql`${t.threshold} in (70, 100)`),
+    uniqueIndex('budget_alerts_once_key').on(t.userId, t.budgetId, t.periodStart, t.threshold),
+    index('budget_alerts_budget_idx').on(t.budgetId),
+  ],
+);
+
 /** A user's TOTP secret (encrypted with the app secret); enabled once a first code was verified. */
 export const twoFactor = pgTable('two_factor', {
   userId: uuid('user_id')

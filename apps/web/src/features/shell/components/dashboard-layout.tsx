@@ -9,6 +9,7 @@ import { ThemeToggle } from '../../theme/theme-toggle';
 import { DashboardTab } from '../../dashboard/components/dashboard-tab';
 import { TransactionsTab } from '../../transactions/components/transactions-tab';
 import { BudgetsTab } from '../../budgets/components/budgets-tab';
+import { AlertsBell } from '../../budgets/components/alerts-bell';
 import { RecurringTab } from '../../recurring/components/recurring-tab';
 import { CategoriesTab } from '../../categories/components/categories-tab';
 import { SettingsTab } from '../../settings/components/settings-tab';
@@ -65,6 +66,7 @@ export default function DashboardLayout() {
             <span className="min-w-0 truncate font-semibold sm:max-w-xs">{user?.firstName || user?.email}</span>
           </span>
           <div className="flex shrink-0 items-center gap-2 sm:gap-4">
+            <AlertsBell />
             <ThemeToggle />
             <Button variant="secondary" size="sm" onClick={() => void onLogout()}>
               Logout
