@@ -35,8 +35,23 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
       'Failed to fetch categories',
     );
-    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
-    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('says the server cannot be reached when the call never got an answer from it', async () => {
+    const unreachable =
+      'Failed to fetch categories: the server cannot be reached. Check your connection and try again.';
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = apiRequest('/x', { fallback: 'Failed to fetch categories' });
+    await expect(offline).rejects.toBeInstanceOf(ApiError);
+    await expect(offline).rejects.toMatchObject({ message: unreachable, status: 0, code: 'NETWORK' });
+    // A proxy answering 502 without our JSON: the server behind it is down.
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(unreachable);
+    // Our own 503 (overloaded) carries its message, which wins.
+    fetchMock.mockResolvedValueOnce(json(503, { message: 'The server is busy, try again in a moment' }));
+    await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
+      'The server is busy, try again in a moment',
+    );
   });
 
   it('on 401 clears token and user and calls the redirect', async () => {

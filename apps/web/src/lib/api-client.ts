@@ -25,6 +25,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A call that never reached the server (offline, DNS, the server down, a gateway answering for
+ * it): the screen's own "Failed to …" (the spec's fallback) and why, so the user knows it is the
+ * connection and not their input.
+ */
+export function networkError(fallback: string): ApiError {
+  return new ApiError(`${fallback}: the server cannot be reached. Check your connection and try again.`, 0, 'NETWORK');
+}
+
+/** Gateways answer these, without our JSON, when the server behind them is down. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
 /** Called on a 401: storage is already cleared; the app sends the browser to /login. */
 let onUnauthorized: () => void = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
@@ -53,7 +65,8 @@ export async function toApiError(res: Response, fallback: string, skipAuthRedire
   try {
     body = (await res.json()) as Partial<ApiErrorBody>;
   } catch {
-    // no JSON body: use the fallback
+    // no JSON body: a gateway speaking for a server that is down, else the fallback
+    if (GATEWAY_DOWN.has(res.status)) return networkError(fallback);
   }
   if (res.status === 401 && !skipAuthRedirect) {
     clearAuth();
@@ -74,7 +87,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions): Promise
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(opts.fallback, 0);
+    throw networkError(opts.fallback);
   }
   if (!res.ok) throw await toApiError(res, opts.fallback, opts.skipAuthRedirect);
   if (res.status === 204) return undefined as T;

@@ -1,4 +1,4 @@
-import { ApiError, authHeaders, buildUrl, toApiError } from './api-client';
+import { ApiError, authHeaders, buildUrl, networkError, toApiError } from './api-client';
 
 export interface ProgressSample {
   loaded: number;
@@ -64,7 +64,7 @@ export function uploadMultipart<T>({ method, path, form, fallback, onProgress, s
       });
       toApiError(res, fallback).then(reject, () => reject(new ApiError(fallback, xhr.status)));
     };
-    xhr.onerror = () => reject(new ApiError(fallback, 0));
+    xhr.onerror = () => reject(networkError(fallback));
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
 
     if (signal) {

@@ -1,5 +1,5 @@
 import type { ImportBatch, ImportOptions } from '@ledgerly/shared';
-import { ApiError, authHeaders, buildUrl, toApiError } from '../../../lib/api-client';
+import { authHeaders, buildUrl, networkError, toApiError } from '../../../lib/api-client';
 
 const FALLBACK = 'Failed to read the statement';
 
@@ -12,7 +12,7 @@ export async function uploadStatement(file: File, options?: ImportOptions): Prom
   try {
     res = await fetch(buildUrl('/imports'), { method: 'POST', headers: authHeaders(), body: form });
   } catch {
-    throw new ApiError(FALLBACK, 0);
+    throw networkError(FALLBACK);
   }
   if (!res.ok) throw await toApiError(res, FALLBACK);
   return ((await res.json()) as { data: ImportBatch }).data;

@@ -10,7 +10,7 @@ import type {
   SessionInfo,
   TwoFactorSetup,
 } from '@ledgerly/shared';
-import { ApiError, apiRequest, authHeaders, buildUrl, toApiError } from '../../../lib/api-client';
+import { apiRequest, authHeaders, buildUrl, networkError, toApiError } from '../../../lib/api-client';
 import { invalidateAfter, queryKeys } from '../../../lib/query-keys';
 import { uploadMultipart } from '../../../lib/upload';
 
@@ -91,7 +91,7 @@ export async function downloadExport(): Promise<string> {
   try {
     res = await fetch(buildUrl('/account/export'), { headers: authHeaders() });
   } catch {
-    throw new ApiError(fallback, 0);
+    throw networkError(fallback);
   }
   if (!res.ok) throw await toApiError(res, fallback);
   const blob = await res.blob();

@@ -1,4 +1,4 @@
-import { ApiError, authHeaders, buildUrl, toApiError } from '../../../lib/api-client';
+import { authHeaders, buildUrl, networkError, toApiError } from '../../../lib/api-client';
 import { filterQuery, type TransactionFilters } from '../filters';
 import { filenameFromDisposition } from './export-pdf';
 
@@ -10,7 +10,7 @@ export async function exportCsv(filters: TransactionFilters, today: string): Pro
   try {
     res = await fetch(buildUrl('/transactions/export.csv', filterQuery(filters)), { headers: authHeaders() });
   } catch {
-    throw new ApiError(FALLBACK, 0);
+    throw networkError(FALLBACK);
   }
   if (!res.ok) throw await toApiError(res, FALLBACK);
   const blob = await res.blob();

@@ -1,4 +1,4 @@
-import { ApiError, authHeaders, buildUrl, toApiError } from '../../../lib/api-client';
+import { authHeaders, buildUrl, networkError, toApiError } from '../../../lib/api-client';
 import { filterQuery, type TransactionFilters } from '../filters';
 
 const FALLBACK = 'Failed to export PDF';
@@ -28,7 +28,7 @@ export async function exportPdf(filters: TransactionFilters, today: string): Pro
   try {
     res = await fetch(buildUrl('/export/pdf', filterQuery(filters)), { headers: authHeaders() });
   } catch {
-    throw new ApiError(FALLBACK, 0);
+    throw networkError(FALLBACK);
   }
   if (!res.ok) throw await toApiError(res, FALLBACK);
   const blob = await res.blob();
