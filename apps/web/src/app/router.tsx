@@ -11,6 +11,7 @@ import { ContactPage } from '../features/marketing/components/contact-page';
 import { PrivacyPage } from '../features/marketing/components/privacy-page';
 import { TermsPage } from '../features/marketing/components/terms-page';
 import { FallbackRedirect, PublicOnly, RequireAuth } from './guards';
+import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
 // The signed-in app (and its charts) is a separate download the public pages never fetch.
@@ -23,6 +24,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <RouteFocus />
       <Routes>
         <Route path="/" element={pub(<LandingPage />)} />
         <Route path="/login" element={pub(<LoginPage />)} />

@@ -37,6 +37,22 @@ function returnFocus(back: HTMLElement): () => void {
   return stop;
 }
 
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE = `${FIELD}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
+
+/**
+ * Where focus starts in a dialog: the element marked data-autofocus, else its first field (a
+ * form starts where the typing starts), else its first control (a confirmation's first button),
+ * never the "×" in the corner, which the browser would pick as the first focusable element.
+ */
+function initialFocus(body: HTMLElement | null): HTMLElement | null {
+  if (!body) return null;
+  // checkVisibility skips fields hidden by CSS (where the browser has it; jsdom has not).
+  const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : true);
+  const pick = (selector: string) => [...body.querySelectorAll<HTMLElement>(selector)].find(visible) ?? null;
+  return pick('[data-autofocus]') ?? pick(FIELD) ?? pick(FOCUSABLE);
+}
+
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -50,8 +66,7 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, makes the page behind inert
- * and closes on Escape; focus starts on the element marked data-autofocus, else the first
- * focusable one, and returns to whatever opened it.
+ * and closes on Escape; focus starts as initialFocus says and returns to whatever opened it.
  */
 export function Dialog({ open, onClose, title, children, size = 'md', busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -64,9 +79,8 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
-      // React never writes the autofocus attribute, so showModal() cannot honour it; a field that
-      // should take focus on opening says so with data-autofocus.
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      // React never writes the autofocus attribute, so showModal() cannot honour it.
+      initialFocus(dialog.querySelector<HTMLElement>('[data-dialog-body]'))?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       const back = opener.current;
@@ -108,7 +122,7 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
               ×
             </button>
           </div>
-          {children}
+          <div data-dialog-body="">{children}</div>
         </div>
       )}
     </dialog>

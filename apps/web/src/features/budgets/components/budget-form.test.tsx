@@ -22,9 +22,13 @@ const CATEGORIES: Category[] = [
   },
 ];
 
+let monthlyBudgets: BudgetStatusItem[] = [];
+
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(queryKeys.categories(), CATEGORIES);
+  client.setQueryData([...queryKeys.budgets, 'status', 'monthly'], monthlyBudgets);
+  client.setQueryData([...queryKeys.budgets, 'status', 'yearly'], []);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
@@ -88,6 +92,39 @@ describe('BudgetForm', () => {
     await user.type(screen.getByLabelText('Budget Amount'), '10');
     await user.click(screen.getByRole('button', { name: 'Create Budget' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save budget');
+  });
+
+  it('does not offer a category that already has a budget for the chosen period', async () => {
+    monthlyBudgets = [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        category: { id: FOOD, name: 'Food', icon: '🍔', color: '#ef4444' },
+        period: 'monthly',
+        budgetAmount: 100,
+        spentAmount: 0,
+        percentage: 0,
+        remaining: 100,
+        status: 'safe',
+      },
+    ];
+    try {
+      const { user } = setup();
+      const select = screen.getByLabelText('Category');
+      const offered = () =>
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent);
+      expect(offered()).toEqual(['Select a category']);
+      expect(select).toHaveAccessibleDescription('Every expense category already has a monthly budget.');
+      await user.click(screen.getByRole('button', { name: 'Yearly' }));
+      expect(offered()).toEqual(['Select a category', '🍔 Food']);
+      await user.selectOptions(select, FOOD);
+      // Back to monthly, the pick is taken there: it is cleared rather than sent to a 409.
+      await user.click(screen.getByRole('button', { name: 'Monthly' }));
+      expect(select).toHaveValue('');
+    } finally {
+      monthlyBudgets = [];
+    }
   });
 
   it('locks the category when editing and still sends it', async () => {

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BUDGET_MSG, budgetInputSchema, fromCents, type BudgetStatusItem } from '@ledgerly/shared';
@@ -8,7 +9,7 @@ import { InputField } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
 import { ApiError } from '../../../lib/api-client';
 import { CategorySelect } from '../../categories/components/category-select';
-import { useCategories } from '../../categories/api/get-categories';
+import { budgetStatusQueryOptions } from '../api/get-budget-status';
 import type { BudgetPayload } from '../api/create-budget';
 
 const PERIOD_OPTIONS = [
@@ -28,13 +29,14 @@ export interface BudgetFormProps {
 export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
   const editing = Boolean(budget);
   const flash = useFlash();
-  const { data: categories } = useCategories();
-  const noExpenseCategories = categories !== undefined && !categories.some((c) => c.type === 'expense');
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(budgetInputSchema),
@@ -45,12 +47,15 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
     },
   });
 
-  const categoryFieldId = useId();
-  const categoryNote = editing
-    ? BUDGET_MSG.categoryLocked
-    : noExpenseCategories
-      ? 'No expense categories yet: add one in the Categories tab.'
-      : null;
+  // A category has one budget per period: those that have one for the chosen period are not
+  // offered (the server would refuse them), and a pick that becomes taken is cleared.
+  const period = watch('period') ?? 'monthly';
+  const { data: periodBudgets } = useQuery({ ...budgetStatusQueryOptions(period), enabled: !editing });
+  const taken = useMemo(() => new Set(periodBudgets?.map((b) => b.category.id)), [periodBudgets]);
+  useEffect(() => {
+    if (!editing && taken.has(getValues('categoryId'))) setValue('categoryId', '');
+  }, [editing, taken, getValues, setValue]);
+
 
   const submit = handleSubmit(async (values) => {
     flash.clear();
@@ -74,7 +79,6 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
           name="categoryId"
           render={({ field }) => (
             <CategorySelect
-              id={categoryFieldId}
               type="expense"
               value={field.value}
               onChange={field.onChange}
@@ -83,15 +87,12 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
               // Disabled on the element only: the form still submits the budget's category.
               disabled={editing || isSubmitting}
               error={errors.categoryId?.message}
-              aria-describedby={categoryNote && !errors.categoryId ? `${categoryFieldId}-note` : undefined}
+              exclude={editing ? undefined : taken}
+              allExcludedHint={`Every expense category already has a ${period} budget.`}
+              hint={editing ? BUDGET_MSG.categoryLocked : undefined}
             />
           )}
         />
-        {categoryNote && !errors.categoryId && (
-          <p id={`${categoryFieldId}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {categoryNote}
-          </p>
-        )}
       </div>
       <InputField
         label="Budget Amount"

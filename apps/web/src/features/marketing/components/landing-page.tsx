@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { AdSlot } from '../../../components/ui/ad-slot';
+import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { cta } from './brand';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
@@ -57,10 +59,12 @@ function Hero() {
 
 /** The public landing page. */
 export function LandingPage() {
+  usePageTitle(null);
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
       <LandingHeader />
-      <main className="flex-1">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
         <Hero />
         <FeaturesSection />
         <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 sm:pb-20">

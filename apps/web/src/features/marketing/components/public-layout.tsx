@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from './brand';
 import { HeaderActions } from './header-actions';
+import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Header shared by the FAQ, About, Contact, Privacy and Terms pages. */
 function PublicHeader() {
@@ -81,8 +83,11 @@ function PublicFooter() {
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
       <PublicHeader />
-      <main className="flex-1">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
       <PublicFooter />
     </div>
   );
@@ -90,6 +95,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
 /** The opening of an info page: a small label, the page's one h1 and an introduction. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="border-b border-slate-200 bg-gradient-to-br from-indigo-50 via-white to-emerald-50 dark:border-slate-800 dark:from-indigo-950/40 dark:via-slate-950 dark:to-emerald-950/30">
       <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">

@@ -15,6 +15,9 @@ import { CategoriesTab } from '../../categories/components/categories-tab';
 import { SettingsTab } from '../../settings/components/settings-tab';
 import type { TabId } from '../tabs';
 import { TabNav } from './tab-nav';
+import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { TABS } from '../tabs';
 import { MobileMenu } from './mobile-menu';
 
 const TAB_VIEWS: Record<TabId, () => React.JSX.Element> = {
@@ -35,6 +38,7 @@ export default function DashboardLayout() {
   // The currency preference is read once on load; every tab formats money with it.
   useQuery(settingsQueryOptions);
   const View = TAB_VIEWS[tab];
+  usePageTitle(TABS.find((t) => t.id === tab)?.label ?? null);
 
   async function onLogout() {
     await logout();
@@ -43,6 +47,7 @@ export default function DashboardLayout() {
 
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
         {/* At phone width the greeting takes a second row of its own rather than squeezing the buttons. */}
         <div className="flex flex-wrap items-center gap-x-3 px-4 py-2 sm:h-16 sm:flex-nowrap sm:py-0 lg:px-6">
@@ -84,7 +89,7 @@ export default function DashboardLayout() {
           </nav>
           <AdSlot placement="sidebar" className="mt-6" />
         </aside>
-        <main className="min-w-0 flex-1 space-y-6 p-4 lg:p-6">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 space-y-6 p-4 outline-none lg:p-6">
           <AdSlot placement="top" />
           <View />
           <AdSlot placement="bottom" />
