@@ -109,14 +109,23 @@ test('form validation: the spec messages, type change clears the category, bad f
   await expect(category.getByRole('option', { name: '💼 Salary' })).toHaveCount(1);
 
   const picker = dialog.getByLabel('Receipt (optional)');
+  const preview = dialog.getByRole('img', { name: 'Receipt preview' });
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(dialog.getByText('Please upload a valid image file (JPEG, PNG, GIF, or WebP)')).toBeVisible();
+  // A file that only claims to be an image (renamed .jpg) is refused too, with no broken preview.
+  await picker.setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7 not a jpeg') });
+  await expect(dialog.getByText('Please upload a valid image file (JPEG, PNG, GIF, or WebP)')).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  // A refused pick after a good one leaves nothing of the good one behind either.
+  await picker.setInputFiles({ name: 'good.png', mimeType: 'image/png', buffer: makePng(40, 40) });
+  await expect(preview).toBeVisible();
   await picker.setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',
     buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
   });
   await expect(dialog.getByText('File size must be less than 5MB')).toBeVisible();
+  await expect(preview).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // A description longer than 255 characters cannot be typed.

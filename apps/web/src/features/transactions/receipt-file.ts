@@ -16,3 +16,19 @@ export function receiptFileError(file: Pick<File, 'name' | 'type' | 'size'>): st
   if (file.size > LIMITS.receiptMaxBytes) return MSG.fileTooLarge;
   return null;
 }
+
+/**
+ * Whether the browser can decode the file as an image. The type and name can lie (a PDF renamed
+ * .jpg says image/jpeg); decoding cannot. Where the browser has no createImageBitmap (jsdom), the
+ * server's check of the bytes is the only one.
+ */
+export async function receiptDecodes(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { inputClass } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { RECEIPT_ACCEPT, receiptFileError } from '../receipt-file';
+import { MSG } from '@ledgerly/shared';
+import { RECEIPT_ACCEPT, receiptDecodes, receiptFileError } from '../receipt-file';
 
 export interface ReceiptPickerProps {
   /** The newly chosen image, if any. */
@@ -11,12 +12,14 @@ export interface ReceiptPickerProps {
   onSelect: (file: File) => void;
   /** Clears the chosen file and marks a stored receipt for removal. */
   onRemove: () => void;
+  /** Drops the newly chosen file only (a later pick was refused); a stored receipt stays. */
+  onDiscard: () => void;
   error: string | null;
   onError: (message: string | null) => void;
 }
 
 /** Optional receipt image: file picker with the spec's checks, preview and a remove button. */
-export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, error, onError }: ReceiptPickerProps) {
+export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, onDiscard, error, onError }: ReceiptPickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [fileUrl, setFileUrl] = useState<string | null>(null);
@@ -33,14 +36,21 @@ export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, error, onEr
 
   const previewUrl = file ? fileUrl : storedUrl;
 
-  function onChange(chosen: File | undefined) {
-    if (!chosen) return;
-    const problem = receiptFileError(chosen);
+  /**
+   * A refused pick says why and leaves nothing of itself or of an earlier pick behind: the
+   * preview then shows what would really be saved (the stored receipt, or none).
+   */
+  function refuse(problem: string) {
+    if (input.current) input.current.value = '';
     onError(problem);
-    if (problem) {
-      if (input.current) input.current.value = '';
-      return;
-    }
+    onDiscard();
+  }
+
+  async function onChange(chosen: File | undefined) {
+    if (!chosen) return;
+    const problem = receiptFileError(chosen) ?? ((await receiptDecodes(chosen)) ? null : MSG.invalidImage);
+    if (problem) return refuse(problem);
+    onError(null);
     onSelect(chosen);
   }
 
@@ -62,7 +72,7 @@ export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, error, onEr
         accept={RECEIPT_ACCEPT}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-note`}
-        onChange={(e) => onChange(e.target.files?.[0])}
+        onChange={(e) => void onChange(e.target.files?.[0])}
         className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-indigo-700 dark:file:bg-slate-700 dark:file:text-slate-100`}
       />
       {error ? (
@@ -79,6 +89,8 @@ export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, error, onEr
           <img
             src={previewUrl}
             alt="Receipt preview"
+            // The browser could not show the chosen file after all: it is not a usable image.
+            onError={file ? () => refuse(MSG.invalidImage) : undefined}
             className="h-24 w-24 shrink-0 rounded-md bg-slate-100 object-cover dark:bg-slate-800"
           />
           <figcaption className="flex min-w-0 flex-1 flex-col items-start gap-2 text-xs text-slate-600 dark:text-slate-400">

@@ -167,6 +167,7 @@ export function TransactionForm({
             setReceipt(null);
             if (transaction?.receiptUrl) setRemoveStored(true);
           }}
+          onDiscard={() => setReceipt(null)}
           error={receiptError}
           onError={setReceiptError}
         />

@@ -33,7 +33,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * lower bound: "of 1,000+" while more pages exist (or "of 1,050+" once more than that are shown);
  * once the last page is in, every match is on screen and the count is exact again.
  */
-function counterText(shown: number, total: number, totalIsLowerBound: boolean, hasNextPage: boolean): string {
+export function counterText(shown: number, total: number, totalIsLowerBound: boolean, hasNextPage: boolean): string {
   if (!totalIsLowerBound) return `Showing ${count(shown)} of ${count(total)} transactions`;
   if (!hasNextPage) return `Showing ${count(shown)} of ${count(shown)} transactions`;
   return `Showing ${count(shown)} of ${count(Math.max(total, shown))}+ transactions`;
