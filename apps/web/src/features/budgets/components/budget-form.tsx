@@ -56,7 +56,6 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
     if (!editing && taken.has(getValues('categoryId'))) setValue('categoryId', '');
   }, [editing, taken, getValues, setValue]);
 
-
   const submit = handleSubmit(async (values) => {
     flash.clear();
     try {

@@ -1,4 +1,31 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+
+/** How far the page must move before the button reacts (ignores jitter and tiny scrolls). */
+const SCROLL_SLACK_PX = 8;
+
+/**
+ * Whether the floating button should step aside: while the user scrolls down to read the page
+ * (it would sit over chart corners and the phone pie legend), it slides out; any scroll up, the
+ * top of the page and the end of the page (where the section leaves room for it) bring it back.
+ */
+function useStepAside(): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const atEnd = window.innerHeight + y >= document.documentElement.scrollHeight - 2;
+      if (y < 80 || atEnd) setAside(false);
+      else if (y - last > SCROLL_SLACK_PX) setAside(true);
+      else if (last - y > SCROLL_SLACK_PX) setAside(false);
+      else return;
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return aside;
+}
 import { TransactionFormDialog } from '../../transactions/components/transaction-form-dialog';
 
 /**
@@ -7,13 +34,16 @@ import { TransactionFormDialog } from '../../transactions/components/transaction
  */
 export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
   const [open, setOpen] = useState(false);
+  const aside = useStepAside();
   return (
     <>
-      {/* m-0: the parent's space-y margin would lift a fixed button off the corner. */}
+      {/* m-0: the parent's space-y margin would lift a fixed button off the corner. Stepped
+          aside it stays in the tab order and comes back the moment it has keyboard focus. */}
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 transition-colors hover:bg-indigo-700 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40"
+        data-aside={aside}
+        className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40`}
       >
         <span aria-hidden="true" className="text-2xl leading-none">
           +

@@ -34,7 +34,7 @@ export function DashboardTab() {
   const onAdded = () => flash.showSuccess(ADDED_MESSAGE);
 
   return (
-    <section aria-labelledby="tab-title" className="space-y-6 pb-20">
+    <section aria-labelledby="tab-title" className="space-y-6 pb-24">
       <PageHeader
         title="Dashboard"
         subtitle="Overview of your financial health"

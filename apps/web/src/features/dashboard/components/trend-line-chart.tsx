@@ -45,7 +45,7 @@ export default function TrendLineChart({
           tick={{ fill: theme.axis, fontSize: 12 }}
           tickLine={false}
           tickFormatter={compactAmount}
-          width={48}
+          width={56}
         />
         <Tooltip
           labelFormatter={(_tick, payload) => {

@@ -111,6 +111,8 @@ describe('dashboard helpers', () => {
     expect(compactAmount(950)).toBe('950');
     expect(compactAmount(12_500)).toBe('12.5k');
     expect(compactAmount(2_250)).toBe('2.25k');
+    expect(compactAmount(-30_000_000_050)).toBe('-30B');
+    expect(compactAmount(1_500_000_000_000)).toBe('1.5T');
     expect(compactAmount(-3_000_000)).toBe('-3M');
     expect(compactAmount(0)).toBe('0');
   });

@@ -128,10 +128,15 @@ export function trendSummary(title: string, rows: readonly TrendRow[], money: (n
   );
 }
 
-/** Compact axis amounts: 950 → "950", 2_250 → "2.25k", 12_500 → "12.5k", 3_000_000 → "3M". */
+/**
+ * Compact axis amounts: 950 → "950", 2_250 → "2.25k", 12_500 → "12.5k", 3_000_000 → "3M",
+ * 30_000_000_000 → "30B" (short enough for the axis at every amount a transaction can have).
+ */
 export function compactAmount(n: number): string {
   const abs = Math.abs(n);
   const sign = n < 0 ? '-' : '';
+  if (abs >= 1_000_000_000_000) return `${sign}${Number((abs / 1_000_000_000_000).toFixed(2))}T`;
+  if (abs >= 1_000_000_000) return `${sign}${Number((abs / 1_000_000_000).toFixed(2))}B`;
   if (abs >= 1_000_000) return `${sign}${Number((abs / 1_000_000).toFixed(2))}M`;
   if (abs >= 1_000) return `${sign}${Number((abs / 1_000).toFixed(2))}k`;
   return `${sign}${Number(abs.toFixed(0))}`;
