@@ -14,7 +14,7 @@ async function expectBar(page: Page, name: string, status: string, valueNow: num
 
 test('empty state, then creating a budget: validation, Saving..., errors inside the dialog', async ({ page }) => {
   await signUpViaApi(page);
-  await defaultCategories(page);
+  const cats = await defaultCategories(page);
   await openBudgetsTab(page);
   await expect(page.getByText('Set and track your spending limits')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
@@ -63,9 +63,14 @@ test('empty state, then creating a budget: validation, Saving..., errors inside 
   // The banner clears after 3 seconds.
   await expect(page.getByText('Budget created successfully!')).toBeHidden({ timeout: 5_000 });
 
-  // A duplicate is refused; the message shows inside the dialog, which stays open.
+  // A category with a budget of the period is not offered again.
   await page.getByRole('button', { name: 'Add Budget' }).click();
-  await dialog.getByLabel('Category').selectOption({ label: '🍔 Food & Dining' });
+  await expect(dialog.getByLabel('Category').locator('option')).toHaveCount(10);
+  await expect(dialog.getByLabel('Category').locator('option', { hasText: 'Food & Dining' })).toHaveCount(0);
+  // A duplicate made meanwhile elsewhere (another tab) is refused by the server; the message
+  // shows inside the dialog, which stays open.
+  await createBudgetViaApi(page, cats['Groceries']!.id, 80);
+  await dialog.getByLabel('Category').selectOption({ label: '🛒 Groceries' });
   await dialog.getByLabel('Budget Amount').fill('50');
   await dialog.getByRole('button', { name: 'Create Budget' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('A monthly budget for this category already exists');
@@ -80,7 +85,8 @@ test('empty state, then creating a budget: validation, Saving..., errors inside 
   await page.unroute('**/api/budgets');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Your Budgets (1)' })).toBeVisible();
+  await openBudgetsTab(page);
+  await expect(page.getByRole('heading', { name: 'Your Budgets (2)' })).toBeVisible();
 });
 
 test('status with real spending: badges, remaining, overall panel in the user currency, yearly toggle', async ({

@@ -90,10 +90,10 @@ export function RemainingAmount({
   return (
     <div className={className} data-over={over}>
       <dt className="text-xs text-slate-600 dark:text-slate-400">{over ? 'Over by' : 'Remaining'}</dt>
-      <dd
-        className={`${valueClassName} ${over ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
-      >
-        <FitText>{format(Math.abs(remaining))}</FitText>
+      <dd className={valueClassName}>
+        <FitText className={over ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}>
+          {format(Math.abs(remaining))}
+        </FitText>
       </dd>
     </div>
   );
