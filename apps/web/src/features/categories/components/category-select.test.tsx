@@ -42,13 +42,15 @@ describe('CategorySelect', () => {
     expect(select).toHaveAccessibleDescription(
       'No expense categories yet: add one in the Categories tab, or start with the default set.',
     );
-    fetchMock.mockImplementation(async (url) => {
+    fetchMock.mockImplementation((url) => {
       // After the defaults are created the list is fetched again.
       client.setQueryDefaults(queryKeys.categories(), { staleTime: 0 });
-      const body = String(url).endsWith('/categories/initialize')
+      const body = (url as string).endsWith('/categories/initialize')
         ? { data: [FOOD], meta: { created: 1 }, message: 'Default categories initialized successfully!' }
         : { data: [SALARY, FOOD] };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add default categories' }));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/categories/initialize');

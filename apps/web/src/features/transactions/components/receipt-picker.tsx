@@ -49,7 +49,10 @@ export function ReceiptPicker({ file, storedUrl, onSelect, onRemove, onDiscard, 
   async function onChange(chosen: File | undefined) {
     if (!chosen) return;
     const problem = receiptFileError(chosen) ?? ((await receiptDecodes(chosen)) ? null : MSG.invalidImage);
-    if (problem) return refuse(problem);
+    if (problem) {
+      refuse(problem);
+      return;
+    }
     onError(null);
     onSelect(chosen);
   }
