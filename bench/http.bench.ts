@@ -22,10 +22,11 @@
  * and size, after 3 untimed), --duration 20 --connections 50 (the load; --duration 0 skips it),
  * --load-at 100000 (which sizes get the load; default all), --port 3211, --keep,
  * --explain (PostgreSQL: EXPLAIN ANALYZE of the slowest reads at the largest size),
- * --server-arg ARG (repeatable, given to the server's node, e.g. --server-arg=--cpu-prof).
+ * --server-arg ARG (repeatable, given to the server's node, e.g. --server-arg=--cpu-prof),
+ * --tsx (run the server from its TypeScript sources instead of the compiled apps/server/dist).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
     'server-arg': { type: 'string', multiple: true, default: [] },
+    tsx: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -95,31 +97,40 @@ function benchUrl(admin: string): string {
 
 let server: ChildProcess | null = null;
 
+/** The compiled server, as `npm start` runs it (built first if out of date); --tsx: the sources. */
+function serverEntry(): string[] {
+  if (args.tsx) return ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')];
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'server'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('building the server failed (node scripts/build.mjs server)');
+  return [join(ROOT, 'apps/server/dist/main.js')];
+}
+let entry: string[] = [];
+
 async function startServer(): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [...args['server-arg'], '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-        // As in production, apart from what would disturb a measurement: the hourly sweep and
-        // daily housekeeping at start-up, and sign-in limits (the benchmark signs in often).
-        RECURRING_SWEEP: 'off',
-        HOUSEKEEPING: 'off',
-        AUTH_RATE_LIMIT_IP: '100000',
-        AUTH_RATE_LIMIT_EMAIL: '100000',
-        NODE_ENV: 'production',
-      },
-      // The request log (one line per request) is written as in production, into a pipe nobody reads slowly.
-      stdio: ['ignore', 'ignore', 'pipe'],
+  if (entry.length === 0) entry = serverEntry();
+  const child = spawn(process.execPath, [...args['server-arg'], ...entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      // As in production, apart from what would disturb a measurement: the hourly sweep and
+      // daily housekeeping at start-up, and sign-in limits (the benchmark signs in often).
+      RECURRING_SWEEP: 'off',
+      HOUSEKEEPING: 'off',
+      AUTH_RATE_LIMIT_IP: '100000',
+      AUTH_RATE_LIMIT_EMAIL: '100000',
+      NODE_ENV: 'production',
     },
-  );
+    // The request log (one line per request) is written as in production, into a pipe nobody reads slowly.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   server = child;
@@ -218,6 +229,9 @@ interface Measured {
   path: string;
 }
 
+/** Downloads take seconds at size: fewer samples of them. */
+const samplesFor = (m: Measured) => (/export|limit=500/.test(m.path) ? Math.min(samples, 5) : samples);
+
 interface Fixture {
   token: string;
   userId: string;
@@ -231,7 +245,7 @@ interface Fixture {
 async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [string, string][] }> {
   const doc = await json<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs/json');
   const year = `${f.today.slice(0, 4)}-01-01`;
-  const month = `${f.today.slice(0, 7)}-01`;
+  const week = new Date(Date.parse(f.today) - 6 * 86_400_000).toISOString().slice(0, 10);
   const variants: Record<string, string[]> = {
     '/api/transactions': [
       '?limit=50',
@@ -242,9 +256,10 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
       '?limit=500',
     ],
     '/api/transactions/summary': ['', '?search=coffee'],
-    '/api/transactions/export.csv': [`?startDate=${month}&endDate=${f.today}`],
+    // Downloads: the last seven days (about 3,800 rows at 1M over five years).
+    '/api/transactions/export.csv': [`?startDate=${week}&endDate=${f.today}`],
     '/api/transactions/{id}': [`/${f.transactionId}`],
-    '/api/export/pdf': [`?startDate=${month}&endDate=${f.today}`],
+    '/api/export/pdf': [`?startDate=${week}&endDate=${f.today}`],
     '/api/budgets/status': ['?period=monthly', '?period=yearly'],
     '/api/analytics/summary': ['', `?startDate=${year}&endDate=${f.today}`],
     '/api/analytics/category-breakdown': ['?type=expense', `?type=expense&startDate=${year}&endDate=${f.today}`],
@@ -288,7 +303,7 @@ async function measure(list: Measured[], token: string): Promise<Map<string, { p
   const out = new Map<string, { p50: number; p95: number }>();
   for (const m of list) {
     const times: number[] = [];
-    for (let i = 0; i < samples + 3; i++) {
+    for (let i = 0; i < samplesFor(m) + 3; i++) {
       const r = await timedGet(m.path, token);
       if (r.status !== 200) throw new Error(`${m.path}: ${r.status}`);
       if (i >= 3) times.push(r.ms);
@@ -301,7 +316,42 @@ async function measure(list: Measured[], token: string): Promise<Map<string, { p
   return out;
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** CPU used by the server process, and by the PostgreSQL backends serving the bench database. */
+function cpuNow(): { server: number | null; db: number | null } {
+  let db: number | null = null;
+  if (databaseUrl) {
+    try {
+      for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+        let cmd = '';
+        try {
+          cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (cmd.startsWith('postgres:') && cmd.includes(BENCH_DB)) db = (db ?? 0) + (cpuMs(pid) ?? 0);
+      }
+    } catch {
+      db = null;
+    }
+  }
+  return { server: server?.pid ? cpuMs(server.pid) : null, db };
+}
+
 interface LoadResult {
+  /** CPU milliseconds per request: the server process, and PostgreSQL's backends (null: PGlite or not Linux). */
+  serverCpu: number | null;
+  dbCpu: number | null;
   rps: number;
   total: number;
   errors: number;
@@ -325,6 +375,7 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 async function mixedLoad(token: string): Promise<LoadResult> {
   const autocannon = ((await import('autocannon')) as { default: Autocannon }).default;
   const before = load();
+  const cpu0 = cpuNow();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -337,7 +388,12 @@ async function mixedLoad(token: string): Promise<LoadResult> {
       { method: 'GET', path: '/api/budgets/status?period=monthly' },
     ],
   });
+  const cpu1 = cpuNow();
+  const per = (a: number | null, b: number | null) =>
+    a === null || b === null || result.requests.total === 0 ? null : (b - a) / result.requests.total;
   return {
+    serverCpu: per(cpu0.server, cpu1.server),
+    dbCpu: per(cpu0.db, cpu1.db),
     rps: result.requests.total / result.duration,
     total: result.requests.total,
     errors: result.errors + result.timeouts,
@@ -473,7 +529,7 @@ async function main(): Promise<void> {
   const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
   const head = ['endpoint', ...results.map((r) => `${r.size.toLocaleString('en-US')} p50 / p95`)];
   if (results.length > 1) head.push(`p50 ${last.size / 1000}k ÷ ${first.size / 1000}k`);
-  console.log(`\n## ${kind}: milliseconds per request (sequential, ${samples} samples)\n`);
+  console.log(`\n## ${kind}: milliseconds per request (sequential, ${samples} samples; downloads and limit=500: 5)\n`);
   console.log(`| ${head.join(' | ')} |`);
   console.log(`| ${head.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
   for (const m of list) {
@@ -491,12 +547,14 @@ async function main(): Promise<void> {
   const loaded = results.filter((r) => r.load);
   if (loaded.length) {
     console.log(`\n## ${kind}: mixed authenticated reads, ${connections} connections, ${duration} s\n`);
-    console.log('| rows | req/s | requests | errors | non-2xx | p50 ms | p99 ms | load average |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    console.log(
+      '| rows | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
+    );
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of loaded) {
       const l = r.load!;
       console.log(
-        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx} | ${l.p50} | ${l.p99} | ${l.load} |`,
+        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
       );
     }
   }

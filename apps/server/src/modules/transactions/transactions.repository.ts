@@ -88,7 +88,15 @@ export async function deleteTransaction(
 
 export type ListedRow = TransactionWithCategory & { cursorCreatedAt: string };
 
-/** One page, newest first (date, created_at, id descending), strictly after `after`. */
+/**
+ * One page, newest first (date, created_at, id descending), strictly after `after`.
+ *
+ * The page is chosen from `transactions` alone, then joined to its categories. Joined first, the
+ * planner may start from the user's categories (it expects few rows) and gather every match
+ * of each before sorting: a common search word ("coffee" in 100,000 of 1M rows) took a second.
+ * Alone, it walks transactions_user_date_idx newest first and stops after `limit` matches, or,
+ * for a rare word, takes the few trigram-index matches and sorts them.
+ */
 export function listTransactions(
   db: Db,
   userId: string,
@@ -102,24 +110,32 @@ export function listTransactions(
         sql`(${transactions.date}, ${transactions.createdAt}, ${transactions.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
       )
     : filterWhere(userId, filter);
-  return (
-    db
-      .select({
-        ...withCategory,
-        cursorCreatedAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(transactions)
-      .innerJoin(categories, categoryJoin)
-      .where(where)
-      // NULLS LAST matches transactions_user_date_idx exactly (plain DESC means NULLS FIRST), so the
-      // planner walks the index instead of sorting all of the user's rows.
-      .orderBy(
-        sql`${transactions.date} desc nulls last`,
-        sql`${transactions.createdAt} desc nulls last`,
-        sql`${transactions.id} desc nulls last`,
-      )
-      .limit(limit)
-  );
+  // NULLS LAST matches transactions_user_date_idx exactly (plain DESC means NULLS FIRST), so the
+  // planner walks the index instead of sorting all of the user's rows.
+  const page = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(
+      sql`${transactions.date} desc nulls last`,
+      sql`${transactions.createdAt} desc nulls last`,
+      sql`${transactions.id} desc nulls last`,
+    )
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      ...withCategory,
+      cursorCreatedAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(page)
+    .innerJoin(transactions, eq(transactions.id, page.id))
+    .innerJoin(categories, categoryJoin)
+    .orderBy(
+      sql`${transactions.date} desc nulls last`,
+      sql`${transactions.createdAt} desc nulls last`,
+      sql`${transactions.id} desc nulls last`,
+    );
 }
 
 /** The filter as the per-day and per-month totals can answer it, or null when it searches text. */
