@@ -2,9 +2,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@ledgerly/shared';
 import type { Config } from './config.js';
-import { type Database, migrate, openDatabase } from './db/client.js';
-import { join } from 'node:path';
-import { lockDataDir, prepareDataDir, tightenModes } from './db/data-dir.js';
+import type { Database } from './db/client.js';
+import { type AppDatabase, openAppDatabase } from './db/open-app-database.js';
 import { AppError } from './errors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
@@ -39,6 +38,8 @@ import { importsRoutes } from './modules/imports/imports.routes.js';
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /** The app's database being opened already (main.ts starts it early); the app owns it. */
+  opening?: Promise<AppDatabase>;
   /** Directory of the built web app to serve; defaults to apps/web/dist. */
   webDist?: string;
   logger?: boolean;
@@ -50,25 +51,11 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening; closing the app closes the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // DATA_DIR owner-only, and PGlite's folder one process's (docs/operations.md).
-  const prepared = options.database ? null : prepareDataDir(config.dataDir);
-  const lock = options.database || config.databaseUrl ? null : lockDataDir(config.dataDir);
-  let database: Database;
-  try {
-    database =
-      options.database ??
-      (await openDatabase({
-        url: config.databaseUrl,
-        dataDir: join(config.dataDir, 'db'),
-        timeouts: config.dbTimeouts,
-      }));
-    if (!options.database) await migrate(database);
-    // A new PGlite database is written 0666 by PGlite itself: owner-only again (not logged).
-    if (prepared) tightenModes(config.dataDir);
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
+  // DATA_DIR owner-only, PGlite's folder one process's, the database open and migrated.
+  const opened = options.database ? null : await (options.opening ?? openAppDatabase(config));
+  const database = options.database ?? (opened as AppDatabase).database;
+  const prepared = opened?.prepared ?? null;
+  const lock = opened?.lock ?? null;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     logController: new OneLinePerRequest(),

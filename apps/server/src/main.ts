@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import { openAppDatabase } from './db/open-app-database.js';
 
 async function main(): Promise<void> {
   let config;
@@ -12,7 +12,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  // The database starts opening first (PGlite compiles its WebAssembly off the main thread and
+  // reads its files) while the rest of the app's modules load; the app then waits for it.
+  const opening = openAppDatabase(config);
+  opening.catch(() => undefined); // reported through buildApp, which awaits it
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp(config, { opening });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,14 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { SERVER_ROOT } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -75,6 +70,18 @@ function within<T>(work: Promise<T>, ms: number, onTimeout: () => void = () => {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * PostgreSQL settings for the embedded database, on top of PGlite's own start parameters. The
+ * buffer cache lives in PGlite's WebAssembly memory and is written in full at start-up, so its
+ * size is resident memory from the first second: PostgreSQL's default 128 MB made most of an idle
+ * server's 400 MB. 8 MB (1,024 pages) holds the hot pages of a personal ledger (rollups, indexes,
+ * recent transactions); the rest is read through the operating system's file cache, which is
+ * shared and can be given back. PGlite is a single backend, so `max_connections` only sizes
+ * shared memory (lock and process tables) that nobody uses (docs/performance.md, "Start-up and
+ * memory").
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=8MB', 'max_connections=4'];
+
 /** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for 'memory'). */
 export async function openDatabase(opts: {
   url?: string;
@@ -84,7 +91,12 @@ export async function openDatabase(opts: {
   /** PGlite only: start from this dump of a data directory (see PGlite#dumpDataDir). */
   loadDataDir?: Blob;
 }): Promise<Database> {
+  // Only the engine in use is loaded: PGlite's or PostgreSQL's client, not both.
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: opts.url,
@@ -165,8 +177,14 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const options: PGliteOptions = {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     // Trigram index for the description search (migration 0007).
     extensions: { pg_trgm },
     parsers: {
@@ -201,9 +219,32 @@ export async function migrate(database: Database): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
       // Building an index on a big table may take longer than a request's statement.
       await tx.execute(sql`set local statement_timeout = 0`);
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
       await migratePg(tx as never, { migrationsFolder: MIGRATIONS_DIR });
     });
     return;
   }
+  if (await migrationsUpToDate(database.db)) return;
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/**
+ * Whether the database already has every committed migration: the journal's newest `when` is not
+ * later than the newest `created_at` drizzle recorded (the very test drizzle's migrator makes
+ * before applying anything). One read instead of the migrator's schema and table creation and
+ * its reading of every SQL file, which on a cold PGlite cost a fifth of the start-up.
+ */
+export async function migrationsUpToDate(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const result = await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`);
+    const applied = (result as { rows: { applied: string | null }[] }).rows[0]?.applied;
+    return applied !== null && applied !== undefined && Number(applied) >= newest;
+  } catch {
+    return false; // a new database: no migrations table yet
+  }
 }

@@ -1,10 +1,22 @@
+import { createRequire } from 'node:module';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { PrettyOptions } from 'pino-pretty';
 import type { Config } from '../config.js';
 import { serializeError } from './error-handler.js';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogStream {
   write(line: string): void;
+}
+
+/**
+ * pino-pretty in this thread, loaded only for a terminal. (As a pino transport it would run in a
+ * worker thread: a second JavaScript engine, some 20 MB and a slower start for a few log lines.)
+ */
+function prettyStream(): LogStream {
+  const require = createRequire(import.meta.url);
+  const pretty = require('pino-pretty') as (options: PrettyOptions) => LogStream;
+  return pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,reqId', singleLine: true });
 }
 
 /**
@@ -15,16 +27,7 @@ export interface LogStream {
  * (drizzle's "Failed query … params: …" carries bound values: emails, hashes, descriptions).
  */
 export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
-  const output = stream
-    ? { stream }
-    : process.stdout.isTTY
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,reqId', singleLine: true },
-          },
-        }
-      : {};
+  const output = stream ? { stream } : process.stdout.isTTY ? { stream: prettyStream() } : {};
   return {
     level: config.logLevel,
     ...output,

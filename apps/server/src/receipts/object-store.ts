@@ -6,15 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../errors.js';
+import { lazy } from '../lib/lazy.js';
 import { type S3Location, parseStorageUrl } from './storage-url.js';
 
 export interface StoredObject {
@@ -121,21 +115,28 @@ export function keyOfTemporary(key: string): string | null {
 const S3_CONNECT_TIMEOUT_MS = 3_000;
 const S3_REQUEST_TIMEOUT_MS = 30_000;
 
+/** The AWS SDK (some 20 MB of code) is loaded when an S3 store is first used. */
+const loadS3 = lazy(() => import('@aws-sdk/client-s3'));
+
 /** Objects in an S3 bucket under a prefix; every failure but "no such key" is StorageUnavailableError. */
 export function createS3ObjectStore(location: S3Location, client?: S3Client): ObjectStore {
-  const s3 =
-    client ??
-    new S3Client({
-      region: location.region,
-      endpoint: location.endpoint,
-      forcePathStyle: location.forcePathStyle,
-      // Two tries, then the request gives up with a 503 rather than hang.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
-      // Checksums only where S3 requires them: many S3-compatible stores refuse the newer ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  const connect = lazy(async () => {
+    const sdk = await loadS3();
+    const s3 =
+      client ??
+      new sdk.S3Client({
+        region: location.region,
+        endpoint: location.endpoint,
+        forcePathStyle: location.forcePathStyle,
+        // Two tries, then the request gives up with a 503 rather than hang.
+        maxAttempts: 2,
+        requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+        // Checksums only where S3 requires them: many S3-compatible stores refuse the newer ones.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    return { sdk, s3 };
+  });
   const { bucket, prefix } = location;
   const unavailable = (error: unknown): never => {
     throw new StorageUnavailableError(error);
@@ -144,27 +145,30 @@ export function createS3ObjectStore(location: S3Location, client?: S3Client): Ob
   return {
     kind: 's3',
     async put(key, body) {
+      const { sdk, s3 } = await connect();
       // One PUT: S3 stores the whole object or none of it.
       await s3
-        .send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentLength: body.length }))
+        .send(new sdk.PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentLength: body.length }))
         .catch(unavailable);
     },
     async get(key) {
+      const { sdk, s3 } = await connect();
       try {
-        const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        const answer = await s3.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         return unavailable(error);
       }
     },
     async delete(keys) {
+      const { sdk, s3 } = await connect();
       for (let i = 0; i < keys.length; i += 1000) {
         const chunk = keys.slice(i, i + 1000);
         const answer = await s3
           .send(
-            new DeleteObjectsCommand({
+            new sdk.DeleteObjectsCommand({
               Bucket: bucket,
               Delete: { Objects: chunk.map((key) => ({ Key: prefix + key })), Quiet: true },
             }),
@@ -176,10 +180,11 @@ export function createS3ObjectStore(location: S3Location, client?: S3Client): Ob
       }
     },
     async *list() {
+      const { sdk, s3 } = await connect();
       let token: string | undefined;
       do {
         const answer = await s3
-          .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          .send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
           .catch(unavailable);
         yield (answer.Contents ?? [])
           .filter((o) => o.Key?.startsWith(prefix))

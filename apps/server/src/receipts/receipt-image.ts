@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { lazy } from '../lib/lazy.js';
 import { MSG } from '@ledgerly/shared';
 import { AppError, unsupportedMedia } from '../errors.js';
 
@@ -75,10 +76,14 @@ export function processReceipt(upload: Buffer): Promise<ProcessedReceipt> {
   return withDecodeSlot(() => decodeReceipt(upload));
 }
 
+/** sharp (libvips) is loaded with the first image. */
+export const loadSharp = lazy(async () => (await import('sharp')).default);
+
 async function decodeReceipt(upload: Buffer): Promise<ProcessedReceipt> {
   const type = sniffImageType(upload);
   if (!type) throw unsupportedMedia(MSG.invalidImage);
   const mime: StoredType = type === 'image/gif' ? 'image/png' : type;
+  const sharp = await loadSharp();
   const input = () => sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   try {
     const meta = await input().metadata();

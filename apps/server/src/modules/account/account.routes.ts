@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import yazl from 'yazl';
 import { z } from 'zod';
 import {
   ACCOUNT_MSG,
@@ -30,7 +29,6 @@ import { idParams } from '../../lib/ids.js';
 import { requireSession } from '../../plugins/authenticate.js';
 import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
 import * as service from './account.service.js';
-import { writeExport } from './export.writer.js';
 import { RESTORE_LIMITS } from './restore.reader.js';
 import { restore } from './restore.service.js';
 
@@ -235,6 +233,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (request, reply) => {
       const user = request.user;
+      // The zip writer and CSV writer are loaded with the first export.
+      const [{ default: yazl }, { writeExport }] = await Promise.all([import('yazl'), import('./export.writer.js')]);
       const zip = new yazl.ZipFile();
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());

@@ -1,5 +1,6 @@
 import { open as openFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { lazy } from '../../lib/lazy.js';
 import { DocumentError } from './export-format.js';
 
 /** Limits that stop a zip bomb before it is inflated (declared sizes) and while it is (actual bytes). */
@@ -33,14 +34,18 @@ const notOurs = (why: string) => new DocumentError(`This file is not a Ledgerly 
  * `ledgerly.json` at the top, only the names an export has, and sizes and ratios within
  * RESTORE_LIMITS. yauzl also checks every entry's bytes against its declared size.
  */
+/** yauzl is loaded with the first restore. */
+const loadYauzl = lazy(async () => (await import('yauzl')).default);
+
 export async function openArchive(path: string): Promise<ExportArchive> {
+  const unzip = await loadYauzl();
   // A zip ends in its directory; yauzl would also refuse, but with a less helpful message.
   const handle = await openFile(path, 'r');
   const { size } = await handle.stat();
   await handle.close();
   if (size < 22) throw notOurs('it is not a zip file');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(
+    unzip.open(
       path,
       { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
       (err, z) => (err ? reject(notOurs('it is not a zip file')) : resolve(z)),

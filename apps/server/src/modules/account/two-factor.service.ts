@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { TwoFactorSetup } from '@ledgerly/shared';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
+import { lazy } from '../../lib/lazy.js';
 import { RateLimiter } from '../../plugins/rate-limit.js';
 import * as repo from './account.repository.js';
 import { deriveKey, hashCode, open, seal } from './secret-box.js';
 
 const ISSUER = 'Ledgerly';
+/** TOTP (and its crypto) and the QR code writer are loaded when 2FA is first used. */
+const loadOtp = lazy(() => import('otplib'));
+const loadQrCode = lazy(async () => (await import('qrcode')).default);
 export const RECOVERY_CODE_COUNT = 10;
 /** Failed codes allowed per user per window, on enable, disable and deletion. */
 const CODE_FAILURES = 5;
@@ -51,6 +53,7 @@ export function createTwoFactor(appSecret: string): TwoFactor {
   async function checkTotp(db: Db, userId: string, sealed: string, lastStep: number | null, code: string) {
     const secret = open(secretKey, sealed);
     if (!secret) return false;
+    const { verify } = await loadOtp();
     const result = await verify({
       secret,
       token: code,
@@ -73,9 +76,11 @@ export function createTwoFactor(appSecret: string): TwoFactor {
     async setup(db, userId, email) {
       const existing = await repo.findTwoFactor(db, userId);
       if (existing?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      const { generateSecret, generateURI } = await loadOtp();
       const secret = generateSecret();
       await repo.upsertPendingSecret(db, userId, seal(secretKey, secret));
       const otpauthUrl = generateURI({ issuer: ISSUER, label: email, secret });
+      const QRCode = await loadQrCode();
       const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, otpauthUrl, qrSvg };
     },

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import {
   type TransactionFilter,
   type User,
@@ -13,6 +12,7 @@ import {
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { lazy } from '../../lib/lazy.js';
 import { parse } from '../../lib/validate.js';
 import * as repo from './export.repository.js';
 import type { CategoryTotalRow, ReportRow, ReportTotals } from './export.repository.js';
@@ -220,6 +220,9 @@ export interface ReportOptions {
  * with the PDF stream and keeps writing it as the rows arrive.
  * `onStreamError` hears of a failure after streaming has begun (the download is then cut short).
  */
+/** pdfkit (and its font engine) is loaded with the first report. */
+const loadPdfKit = lazy(async () => (await import('pdfkit')).default);
+
 export function openReport(
   db: Db,
   user: User,
@@ -245,6 +248,7 @@ export function openReport(
       const net = count ? netRow(totals.balanceCents, user.currency, fonts) : null;
       const pages = await countPages(header, categories, count, net);
 
+      const PDFDocument = await loadPdfKit();
       doc = new PDFDocument({
         size: 'A4',
         margin: 40,

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, gt, isNotNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { MSG } from '@ledgerly/shared';
 import { unsupportedMedia } from '../../errors.js';
 import {
   RECEIPT_MAX_SIDE,
   RECEIPT_THUMB_SIDE,
   type StoredType,
+  loadSharp,
   sniffImageType,
   withDecodeSlot,
 } from '../../receipts/receipt-image.js';
@@ -119,6 +119,7 @@ export async function storeRestoredReceipt(
   const format = type.slice('image/'.length);
   const thumb = await withDecodeSlot(async () => {
     try {
+      const sharp = await loadSharp();
       const image = sharp(full, { limitInputPixels: RECEIPT_MAX_SIDE * RECEIPT_MAX_SIDE, failOn: 'error' });
       const meta = await image.metadata();
       if (meta.format !== format || meta.width > RECEIPT_MAX_SIDE || meta.height > RECEIPT_MAX_SIDE) {
