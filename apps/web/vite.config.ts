@@ -41,5 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // The Twemoji drawings stay separate, year-cached files rather than base64 inside the
+    // bundle: each screen loads only the few it shows.
+    assetsInlineLimit: (file: string) => (file.includes('@twemoji') ? false : undefined),
   },
 });

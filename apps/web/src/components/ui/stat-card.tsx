@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FitText } from './fit-text';
+import { Emoji } from './emoji';
 
 const TONES = {
   positive: 'text-green-700 dark:text-green-400',
@@ -44,7 +45,11 @@ export function StatCard({
       >
         <span className="flex items-center justify-between">
           <span className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</span>
-          {icon && <span aria-hidden="true">{icon}</span>}
+          {icon && (
+            <span aria-hidden="true">
+              <Emoji emoji={icon} />
+            </span>
+          )}
         </span>
         <span data-stat-value className={`mt-2 block text-2xl font-bold ${TONES[tone]}`}>
           <FitText>{value}</FitText>
@@ -57,7 +62,11 @@ export function StatCard({
     <div className={box} data-tone={tone}>
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
-        {icon && <span aria-hidden="true">{icon}</span>}
+        {icon && (
+          <span aria-hidden="true">
+            <Emoji emoji={icon} />
+          </span>
+        )}
       </div>
       <p data-stat-value className={`mt-2 text-2xl font-bold ${TONES[tone]}`}>
         <FitText>{value}</FitText>

@@ -1,4 +1,5 @@
 import { useTheme } from './theme-context';
+import { Emoji } from '../../components/ui/emoji';
 
 /** A switch between light and dark appearance. */
 export function ThemeToggle({ className = '' }: { className?: string }) {
@@ -12,7 +13,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
       className={`inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${className}`}
     >
-      <span aria-hidden="true">{dark ? '☀️' : '🌙'}</span>
+      <Emoji emoji={dark ? '☀️' : '🌙'} />
     </button>
   );
 }

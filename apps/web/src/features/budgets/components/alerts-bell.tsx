@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useMoney } from '../../../lib/use-currency';
 import { useAlerts } from '../api/get-alerts';
 import { useDismissAlert, useMarkAlertsRead } from '../api/update-alerts';
+import { Emoji } from '../../../components/ui/emoji';
 
 /** 'Food: 70% of the monthly budget used' / 'Food: monthly budget exceeded'. */
 export function alertHeadline(a: BudgetAlert): string {
@@ -73,7 +74,7 @@ export function AlertsBell() {
         aria-expanded={open}
         className="relative rounded-lg p-2 text-xl leading-none hover:bg-slate-100 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true">🔔</span>
+        <Emoji emoji="🔔" />
         {unread > 0 && (
           <span
             aria-hidden="true"
@@ -113,8 +114,7 @@ export function AlertsBell() {
                     <div className="flex items-start justify-between gap-3">
                       <div className="min-w-0">
                         <p className="font-semibold break-words text-slate-900 dark:text-slate-100">
-                          <span aria-hidden="true">{a.category.icon} </span>
-                          {headline}
+                          <Emoji emoji={a.category.icon} /> {headline}
                           {fresh.has(a.id) && (
                             <span className="ml-2 rounded-full bg-indigo-600 px-2 py-0.5 align-middle text-xs font-medium text-white">
                               New

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { useMoney } from '../../../lib/use-currency';
 import { FitText } from '../../../components/ui/fit-text';
 import { BudgetBar, RemainingAmount, StatusBadge, formatPercent } from './budget-status-ui';
+import { Emoji } from '../../../components/ui/emoji';
 
 export const PERIOD_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
 
@@ -28,7 +29,7 @@ export function BudgetCard({
             style={{ backgroundColor: `${category.color}26` }}
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-xl"
           >
-            {category.icon}
+            <Emoji emoji={category.icon} />
           </span>
           <div className="min-w-0">
             <h3 className="truncate font-semibold">{category.name}</h3>

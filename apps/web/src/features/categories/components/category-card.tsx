@@ -1,4 +1,5 @@
 import type { Category } from '@ledgerly/shared';
+import { Emoji } from '../../../components/ui/emoji';
 
 const actionClass = 'rounded-lg px-3 py-1.5 text-sm font-medium transition-colors';
 
@@ -24,7 +25,7 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
             style={{ backgroundColor: `${color}26` }}
             className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl text-2xl"
           >
-            {icon}
+            <Emoji emoji={icon} />
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex items-start justify-between gap-2">

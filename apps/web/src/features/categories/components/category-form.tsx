@@ -8,6 +8,7 @@ import { Segmented } from '../../../components/ui/segmented';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { ColorPicker, IconPicker } from './preset-pickers';
+import { Emoji } from '../../../components/ui/emoji';
 
 export interface CategoryFormValues {
   name: string;
@@ -113,7 +114,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: CategoryFormProps
             style={{ backgroundColor: `${color ?? DEFAULT_COLOR}26` }}
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-xl"
           >
-            {icon}
+            <Emoji emoji={icon ?? DEFAULT_ICON} />
           </span>
           <div className="min-w-0">
             <p className="text-xs text-slate-600 dark:text-slate-400">Preview</p>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { COLOR_PRESETS, ICON_PRESETS } from '@ledgerly/shared';
 import { iconName } from '../icon-names';
+import { Emoji } from '../../../components/ui/emoji';
 
 interface PickerProps {
   value: string;
@@ -70,7 +71,7 @@ export function IconPicker({ value, onChange, disabled }: PickerProps) {
               aria-hidden="true"
               className="flex h-10 w-10 items-center justify-center rounded-lg border border-slate-200 text-xl transition peer-checked:border-indigo-500 peer-checked:bg-indigo-50 peer-checked:ring-2 peer-checked:ring-indigo-500 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 hover:bg-slate-100 dark:border-slate-700 dark:peer-checked:bg-indigo-950 dark:hover:bg-slate-800"
             >
-              {icon}
+              <Emoji emoji={icon} />
             </span>
           </label>
         ))}

@@ -4,6 +4,7 @@ import { LIMITS, formatDate } from '@ledgerly/shared';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useMoney } from '../../../lib/use-currency';
+import { Emoji } from '../../../components/ui/emoji';
 
 /** 'Recent Transactions': the latest five, newest first. */
 export function RecentTransactions({ items }: { items: Transaction[] }) {
@@ -27,7 +28,7 @@ export function RecentTransactions({ items }: { items: Transaction[] }) {
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg"
                   style={{ backgroundColor: `${t.category.color}26` }}
                 >
-                  {t.category.icon}
+                  <Emoji emoji={t.category.icon} />
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{t.description || t.category.name}</p>

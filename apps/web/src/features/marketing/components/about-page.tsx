@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { cta } from './brand';
 import { PageIntro, PublicLayout } from './public-layout';
+import { Emoji } from '../../../components/ui/emoji';
 
 const VALUES = [
   {
@@ -70,7 +71,7 @@ export function AboutPage() {
               className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <span aria-hidden="true" className="text-3xl">
-                {v.icon}
+                <Emoji emoji={v.icon} />
               </span>
               <h3 className="mt-3 font-semibold">{v.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{v.text}</p>

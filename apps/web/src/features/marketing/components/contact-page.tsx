@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { textLink } from './brand';
 import { PageIntro, PublicLayout } from './public-layout';
+import { Emoji } from '../../../components/ui/emoji';
 
 const CHANNELS = [
   {
@@ -40,7 +41,7 @@ export function ContactPage() {
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <span aria-hidden="true" className="text-3xl">
-                {c.icon}
+                <Emoji emoji={c.icon} />
               </span>
               <h2 className="mt-3 text-lg font-semibold">{c.title}</h2>
               <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{c.text}</p>

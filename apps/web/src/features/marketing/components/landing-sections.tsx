@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cta } from './brand';
+import { Emoji } from '../../../components/ui/emoji';
 
 const FEATURES = [
   {
@@ -73,7 +74,7 @@ export function FeaturesSection() {
                 aria-hidden="true"
                 className={`flex h-12 w-12 items-center justify-center rounded-xl text-2xl ${f.tint}`}
               >
-                {f.icon}
+                <Emoji emoji={f.icon} />
               </span>
               <h3 className="mt-4 text-lg font-semibold">{f.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{f.text}</p>

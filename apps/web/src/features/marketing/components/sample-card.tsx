@@ -1,4 +1,5 @@
 import { formatMoney } from '@ledgerly/shared';
+import { Emoji } from '../../../components/ui/emoji';
 
 const INCOME = 5240;
 const EXPENSE = 3186.45;
@@ -49,7 +50,7 @@ export function SampleCard() {
           <li key={c.name}>
             <div className="flex items-center justify-between text-sm">
               <span>
-                <span aria-hidden="true">{c.icon}</span> {c.name}
+                <Emoji emoji={c.icon} /> {c.name}
               </span>
               <span className="font-medium text-slate-600 dark:text-slate-400">{c.pct}%</span>
             </div>

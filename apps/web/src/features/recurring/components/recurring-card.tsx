@@ -3,6 +3,7 @@ import { dayLabel, formatDate, type RecurringTransaction } from '@ledgerly/share
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../lib/use-currency';
 import { FREQUENCY_LABELS, isOverdue, relativeNextLabel } from '../lib/schedule';
+import { Emoji } from '../../../components/ui/emoji';
 
 export interface RecurringCardProps {
   item: RecurringTransaction;
@@ -63,7 +64,7 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
             className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl ${item.isActive ? '' : 'opacity-50 grayscale'}`}
             style={{ backgroundColor: `${item.category.color}26` }}
           >
-            {item.category.icon}
+            <Emoji emoji={item.category.icon} />
           </span>
           <div className="min-w-0">
             <h3

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useMoney } from '../../../lib/use-currency';
 import { useSkipRecurring } from '../api/skip-recurring';
+import { Emoji } from '../../../components/ui/emoji';
 
 export interface UpcomingDialogProps {
   open: boolean;
@@ -96,7 +97,7 @@ export function UpcomingDialog({ open, onClose, occurrences, failed, today }: Up
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words text-slate-900 dark:text-slate-100">{o.description}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
-                      <span aria-hidden="true">{o.category.icon}</span> {o.category.name}
+                      <Emoji emoji={o.category.icon} /> {o.category.name}
                     </p>
                     <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                       <span className="font-medium">{when}</span>

@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { useTheme } from '../../theme/theme-context';
+import { Emoji } from '../../../components/ui/emoji';
 
 /** The dark/light switch; the choice is stored and applied at once. */
 export function AppearanceCard() {
@@ -36,7 +37,7 @@ export function AppearanceCard() {
               dark ? 'translate-x-6' : 'translate-x-1'
             }`}
           >
-            {dark ? '🌙' : '☀️'}
+            <Emoji emoji={dark ? '🌙' : '☀️'} />
           </span>
         </button>
       </div>

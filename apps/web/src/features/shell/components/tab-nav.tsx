@@ -1,4 +1,5 @@
 import { TABS, type TabId } from '../tabs';
+import { Emoji } from '../../../components/ui/emoji';
 
 /** The list of tabs: a navigation of buttons, the current one marked. */
 export function TabNav({ active, onSelect }: { active: TabId; onSelect: (tab: TabId) => void }) {
@@ -18,7 +19,9 @@ export function TabNav({ active, onSelect }: { active: TabId; onSelect: (tab: Ta
                   : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
               }`}
             >
-              <span aria-hidden="true">{tab.icon}</span>
+              <span aria-hidden="true">
+                <Emoji emoji={tab.icon} />
+              </span>
               {tab.label}
             </button>
           </li>

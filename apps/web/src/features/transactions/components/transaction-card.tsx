@@ -1,5 +1,6 @@
 import { formatDate, type Transaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
+import { Emoji } from '../../../components/ui/emoji';
 
 export interface TransactionCardProps {
   transaction: Transaction;
@@ -24,7 +25,7 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl"
         style={{ backgroundColor: `${t.category.color}26` }}
       >
-        {t.category.icon}
+        <Emoji emoji={t.category.icon} />
       </span>
       <div className="min-w-0 flex-1">
         <p
