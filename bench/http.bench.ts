@@ -356,6 +356,8 @@ interface LoadResult {
   total: number;
   errors: number;
   non2xx: number;
+  /** Answers by status code, e.g. "200: 5400, 503: 12". */
+  statuses: string;
   p50: number;
   p99: number;
   load: string;
@@ -368,6 +370,7 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
   duration: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
@@ -398,6 +401,9 @@ async function mixedLoad(token: string): Promise<LoadResult> {
     total: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statuses: Object.entries(result.statusCodeStats)
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', '),
     p50: result.latency.p50,
     p99: result.latency.p99,
     load: `${before} → ${load()}`,
@@ -554,7 +560,7 @@ async function main(): Promise<void> {
     for (const r of loaded) {
       const l = r.load!;
       console.log(
-        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
+        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
       );
     }
   }
