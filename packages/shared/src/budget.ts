@@ -10,7 +10,10 @@ export const BUDGET_MSG = {
   expenseOnly: 'Budgets can only be set for expense categories',
   categoryLocked: 'Category cannot be changed',
   duplicate: (period: BudgetPeriod) => `A ${period} budget for this category already exists`,
+  rolloverInvalid: 'Carry over must be true or false',
 } as const;
+
+const rolloverSchema = z.boolean({ error: BUDGET_MSG.rolloverInvalid });
 
 export const budgetPeriodSchema = z.enum(BUDGET_PERIODS, { error: BUDGET_MSG.periodInvalid });
 /** Query of GET /budgets/status: period, monthly when absent or ''. */
@@ -22,6 +25,8 @@ export const budgetInputSchema = z.object({
   categoryId: z.uuid({ error: MSG.selectCategory }),
   amount: amountCentsSchema,
   period: budgetPeriodSchema.default('monthly'),
+  /** "Carry over unspent amount": what was left (or overspent) before adds to this period's amount. */
+  rollover: rolloverSchema.default(false),
 });
 export type BudgetInput = z.input<typeof budgetInputSchema>;
 export type BudgetData = z.output<typeof budgetInputSchema>;
@@ -34,6 +39,8 @@ export const budgetUpdateSchema = z.object({
   categoryId: z.unknown().optional(),
   amount: amountCentsSchema,
   period: budgetPeriodSchema.optional(),
+  /** Missing keeps the budget's own setting. */
+  rollover: rolloverSchema.optional(),
 });
 export type BudgetUpdateInput = z.input<typeof budgetUpdateSchema>;
 export type BudgetUpdateData = z.output<typeof budgetUpdateSchema>;
@@ -46,6 +53,12 @@ export const budgetStatusItemSchema = z.object({
   category: categoryRefSchema,
   period: z.enum(BUDGET_PERIODS),
   budgetAmount: z.number(),
+  /** Whether unspent (or overspent) amounts of past periods carry over. */
+  rollover: z.boolean(),
+  /** What past periods left (negative: overspent); 0 without rollover. */
+  carriedOver: z.number(),
+  /** budgetAmount + carriedOver: what spending, percentage, remaining and status measure against. */
+  availableAmount: z.number(),
   spentAmount: z.number(),
   percentage: z.number(),
   remaining: z.number(),

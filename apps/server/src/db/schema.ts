@@ -354,6 +354,8 @@ export const budgets = pgTable(
     categoryType: text('category_type').notNull().default('expense'),
     period: text('period').$type<'monthly' | 'yearly'>().notNull(),
     amountCents: cents('amount_cents'),
+    /** Carry over unspent amount: past periods' leftovers add to the current one (docs/budgets.md). */
+    rollover: boolean('rollover').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -68,6 +68,8 @@ const budget = z.object({
   categoryId: id,
   period: z.enum(['monthly', 'yearly']),
   amount,
+  /** Absent in files written before rollover existed: off. */
+  rollover: z.boolean().default(false),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -2,43 +2,48 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { budgetAlerts, budgets, categories, dailyTotals } from '../../db/schema.js';
-import type { SpendingWindow } from './budgets.repository.js';
+
+/** A budget as the alert check needs it: its current period and the amount available in it. */
+export interface AlertCheck {
+  budgetId: string;
+  categoryId: string;
+  from: string;
+  to: string;
+  availableCents: number;
+}
 
 /**
- * Raises the alerts that are due and not raised yet, in one statement: for each of the user's
- * budgets, the running total of its category's expenses per day of its current period (read
- * from the per-day totals kept by the triggers, so it covers every write path: forms, imports,
- * recurring generation, category moves, restores) gives the first day the spending reached
- * 70 % and 100 % of the budget. The unique (user, budget, period start, threshold) index with
+ * Raises the alerts that are due and not raised yet, in one statement: for each budget, the
+ * running total of its category's expenses per day of its current period (read from the per-day
+ * totals kept by the triggers, so it covers every write path: forms, imports, recurring
+ * generation, category moves, restores) gives the first day the spending reached 70 % and 100 %
+ * of the amount available. The unique (user, budget, period start, threshold) index with
  * ON CONFLICT DO NOTHING makes it idempotent and safe against concurrent reads: each alert is
  * raised once per threshold and period. Answers how many were raised.
  */
-export async function raiseDueAlerts(
-  db: Db,
-  userId: string,
-  windows: Record<BudgetPeriod, SpendingWindow>,
-): Promise<number> {
+export async function raiseDueAlerts(db: Db, userId: string, checks: AlertCheck[]): Promise<number> {
+  if (!checks.length) return 0;
   const result = await db.execute(sql`
     with b as (
-      select id, category_id, amount_cents,
-        case when period = 'monthly' then ${windows.monthly.from}::date else ${windows.yearly.from}::date end as p_from,
-        case when period = 'monthly' then ${windows.monthly.to}::date else ${windows.yearly.to}::date end as p_to
-      from ${budgets} where user_id = ${userId}
+      select * from json_to_recordset(${JSON.stringify(checks)}::json)
+        as x("budgetId" uuid, "categoryId" uuid, "from" date, "to" date, "availableCents" bigint)
     ),
     d as (
-      select b.id, t.day, sum(t.total_cents) over (partition by b.id order by t.day) as cum
+      select b."budgetId" as id, t.day, sum(t.total_cents) over (partition by b."budgetId" order by t.day) as cum
       from b join ${dailyTotals} as t
-        on t.user_id = ${userId} and t.type = 'expense' and t.category_id = b.category_id
-        and t.day between b.p_from and b.p_to
+        on t.user_id = ${userId} and t.type = 'expense' and t.category_id = b."categoryId"
+        and t.day between b."from" and b."to"
     ),
     inserted as (
       insert into ${budgetAlerts} (user_id, budget_id, period_start, threshold, spent_cents, budget_cents, crossed_on)
-      select ${userId}::uuid, b.id, b.p_from, th.pct, x.cum, b.amount_cents, x.day
+      select ${userId}::uuid, b."budgetId", b."from", th.pct, x.cum, b."availableCents", x.day
       from b cross join (values (70), (100)) as th(pct)
       cross join lateral (
-        select d.day, d.cum from d where d.id = b.id and d.cum * 100 >= b.amount_cents * th.pct
+        select d.day, d.cum from d where d.id = b."budgetId" and d.cum * 100 >= b."availableCents" * th.pct
         order by d.day limit 1
       ) as x
+      -- The budget belongs to the user (it may have been deleted since it was read: then nothing).
+      where exists (select 1 from ${budgets} as own where own.id = b."budgetId" and own.user_id = ${userId})
       on conflict (user_id, budget_id, period_start, threshold) do nothing
       returning 1
     )

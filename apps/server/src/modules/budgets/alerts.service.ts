@@ -3,7 +3,7 @@ import { BUDGET_ALERTS_MAX, fromCents } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import * as repo from './alerts.repository.js';
-import { type BudgetUser, spendingWindow } from './budgets.service.js';
+import { type BudgetUser, listStatus, spendingWindow } from './budgets.service.js';
 
 function toAlert(row: repo.AlertRow): BudgetAlert {
   return {
@@ -25,11 +25,21 @@ function toAlert(row: repo.AlertRow): BudgetAlert {
  * and raised if new, so the list is true whatever wrote the spending (docs/budgets.md, "Alerts").
  */
 export async function list(db: Db, user: BudgetUser): Promise<BudgetAlertList> {
-  const now = new Date();
-  await repo.raiseDueAlerts(db, user.id, {
-    monthly: spendingWindow('monthly', user.timezone, now),
-    yearly: spendingWindow('yearly', user.timezone, now),
-  });
+  const checks: repo.AlertCheck[] = [];
+  for (const period of ['monthly', 'yearly'] as const) {
+    const { from, to } = spendingWindow(period, user.timezone);
+    // Measured against what is available (with rollover, the carried amount included).
+    for (const b of await listStatus(db, user, period)) {
+      checks.push({
+        budgetId: b.id,
+        categoryId: b.category.id,
+        from,
+        to,
+        availableCents: Math.round(b.availableAmount * 100),
+      });
+    }
+  }
+  await repo.raiseDueAlerts(db, user.id, checks);
   const rows = await repo.listAlerts(db, user.id, BUDGET_ALERTS_MAX);
   return { data: rows.map(toAlert), meta: { unread: await repo.countUnread(db, user.id) } };
 }

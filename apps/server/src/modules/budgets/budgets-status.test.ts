@@ -29,7 +29,7 @@ describe('budget status: the numbers', () => {
   it('meets the thresholds exactly: 69.99 % safe, 70 % warning, 100 % exceeded', async () => {
     const { token, user } = await registerUser(t);
     const today = todayIn(user.timezone);
-    const cases: [string, number[], Omit<BudgetStatusItem, 'id' | 'category' | 'period' | 'budgetAmount'>][] = [
+    const cases: [string, number[], Pick<BudgetStatusItem, 'spentAmount' | 'percentage' | 'remaining' | 'status'>][] = [
       ['A zero', [], { spentAmount: 0, percentage: 0, remaining: 100, status: 'safe' }],
       ['B just under', [6999], { spentAmount: 69.99, percentage: 69.99, remaining: 30.01, status: 'safe' }],
       ['C at warning', [2333, 2333, 2334], { spentAmount: 70, percentage: 70, remaining: 30, status: 'warning' }],

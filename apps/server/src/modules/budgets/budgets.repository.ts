@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { budgets, categories } from '../../db/schema.js';
+import { budgets, categories, monthlyTotals } from '../../db/schema.js';
 import { totalsIn } from '../../db/totals.js';
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -12,6 +12,11 @@ export interface BudgetStatusRow {
   period: BudgetPeriod;
   amountCents: number;
   spentCents: number;
+  rollover: boolean;
+  /** First day of the period the budget was created in (user's time zone). */
+  createdPeriodStart: string;
+  /** Rollover only: expenses from `createdPeriodStart` up to the current period (else 0). */
+  pastSpentCents: number;
   category: { id: string; name: string; icon: string; color: string };
 }
 
@@ -19,6 +24,8 @@ export interface SpendingWindow {
   /** First and last calendar day counted, inclusive (YYYY-MM-DD). */
   from: string;
   to: string;
+  /** The user's IANA time zone (the period a budget was created in). */
+  timeZone?: string;
 }
 
 /**
@@ -48,6 +55,21 @@ export async function listBudgetStatus(
       period: budgets.period,
       amountCents: budgets.amountCents,
       spentCents: sql<number>`coalesce(${spent.cents}, 0)::bigint`.mapWith(Number),
+      rollover: budgets.rollover,
+      createdPeriodStart: sql<string>`(date_trunc(
+        case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
+        ${budgets.createdAt} at time zone ${window.timeZone ?? 'UTC'}
+      ))::date::text`,
+      // Past periods' expenses, read from the monthly totals (a year starts on a month's first day).
+      pastSpentCents: sql<number>`case when ${budgets.rollover} then (
+        select coalesce(sum(m.total_cents), 0) from ${monthlyTotals} as m
+        where m.user_id = ${userId} and m.type = 'expense' and m.category_id = ${budgets.categoryId}
+          and m.month >= (date_trunc(
+            case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
+            ${budgets.createdAt} at time zone ${window.timeZone ?? 'UTC'}
+          ))::date
+          and m.month < ${window.from}::date
+      ) else 0 end`.mapWith(Number),
       category: {
         id: categories.id,
         name: categories.name,
@@ -78,7 +100,7 @@ export async function findBudget(db: Db, userId: string, id: string): Promise<Bu
 
 export async function insertBudget(
   db: Db,
-  values: Pick<BudgetRow, 'userId' | 'categoryId' | 'period' | 'amountCents'>,
+  values: Pick<BudgetRow, 'userId' | 'categoryId' | 'period' | 'amountCents' | 'rollover'>,
 ): Promise<BudgetRow> {
   const rows = await db.insert(budgets).values(values).returning();
   return rows[0]!;
@@ -88,7 +110,7 @@ export async function updateBudget(
   db: Db,
   userId: string,
   id: string,
-  values: Pick<BudgetRow, 'period' | 'amountCents'>,
+  values: Pick<BudgetRow, 'period' | 'amountCents' | 'rollover'>,
 ): Promise<BudgetRow | null> {
   const rows = await db
     .update(budgets)

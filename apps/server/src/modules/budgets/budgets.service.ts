@@ -26,14 +26,16 @@ export function spendingWindow(period: BudgetPeriod, timeZone: string, now: Date
 }
 
 export async function listStatus(db: Db, user: BudgetUser, period: BudgetPeriod): Promise<BudgetStatusItem[]> {
-  const rows = await repo.listBudgetStatus(db, user.id, period, spendingWindow(period, user.timezone));
-  return rows.map(toBudgetStatusItem);
+  const window = { ...spendingWindow(period, user.timezone), timeZone: user.timezone };
+  const rows = await repo.listBudgetStatus(db, user.id, period, window);
+  return rows.map((row) => toBudgetStatusItem(row, window.from));
 }
 
 async function statusOf(db: Db, user: BudgetUser, id: string, period: BudgetPeriod): Promise<BudgetStatusItem> {
-  const [row] = await repo.listBudgetStatus(db, user.id, period, spendingWindow(period, user.timezone), id);
+  const window = { ...spendingWindow(period, user.timezone), timeZone: user.timezone };
+  const [row] = await repo.listBudgetStatus(db, user.id, period, window, id);
   if (!row) throw notFound('Budget');
-  return toBudgetStatusItem(row);
+  return toBudgetStatusItem(row, window.from);
 }
 
 export async function create(db: Db, user: BudgetUser, data: BudgetData): Promise<BudgetStatusItem> {
@@ -49,6 +51,7 @@ export async function create(db: Db, user: BudgetUser, data: BudgetData): Promis
       categoryId: category.id,
       period: data.period,
       amountCents: data.amount,
+      rollover: data.rollover,
     }));
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(data.period);
@@ -75,7 +78,11 @@ export async function update(db: Db, user: BudgetUser, id: string, input: unknow
   const data = parse(budgetUpdateSchema, input);
   const period = data.period ?? existing.period;
   try {
-    const row = await repo.updateBudget(db, user.id, id, { period, amountCents: data.amount });
+    const row = await repo.updateBudget(db, user.id, id, {
+      period,
+      amountCents: data.amount,
+      rollover: data.rollover ?? existing.rollover,
+    });
     if (!row) throw notFound('Budget');
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(period);

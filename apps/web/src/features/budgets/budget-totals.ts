@@ -17,7 +17,8 @@ export function budgetTotals(items: readonly BudgetStatusItem[]): BudgetTotals {
   let budget = 0;
   let spent = 0;
   for (const item of items) {
-    budget += cents(item.budgetAmount);
+    // What is available: with rollover, the amount carried over counts too.
+    budget += cents(item.availableAmount);
     spent += cents(item.spentAmount);
   }
   return {

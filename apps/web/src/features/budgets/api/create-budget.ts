@@ -8,6 +8,8 @@ export interface BudgetPayload {
   categoryId: string;
   amount: number;
   period: BudgetPeriod;
+  /** "Carry over unspent amount". */
+  rollover: boolean;
 }
 
 /** POST /budgets (409 when the category already has a budget of that period). */

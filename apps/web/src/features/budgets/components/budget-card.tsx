@@ -33,7 +33,10 @@ export function BudgetCard({
           </span>
           <div className="min-w-0">
             <h3 className="truncate font-semibold">{category.name}</h3>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{PERIOD_LABEL[budget.period]}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {PERIOD_LABEL[budget.period]}
+              {budget.rollover ? ' · Carries over' : ''}
+            </p>
           </div>
         </div>
         <StatusBadge status={budget.status} />
@@ -53,6 +56,13 @@ export function BudgetCard({
           </dd>
         </div>
       </dl>
+
+      {budget.rollover && budget.carriedOver !== 0 && (
+        <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="carried-over">
+          Includes {money(budget.carriedOver)} carried over
+          {budget.carriedOver < 0 ? ' (overspent before)' : ''}: {money(budget.availableAmount)} available
+        </p>
+      )}
 
       <div>
         <BudgetBar percentage={budget.percentage} status={budget.status} label={`${category.name} budget used`} />

@@ -70,7 +70,7 @@ describe('BudgetForm', () => {
     await user.type(screen.getByLabelText('Budget Amount'), '250.75');
     await user.click(screen.getByRole('button', { name: 'Yearly' }));
     await user.click(screen.getByRole('button', { name: 'Create Budget' }));
-    expect(onSubmit).toHaveBeenCalledWith({ categoryId: FOOD, amount: 250.75, period: 'yearly' });
+    expect(onSubmit).toHaveBeenCalledWith({ categoryId: FOOD, amount: 250.75, period: 'yearly', rollover: false });
   });
 
   it('shows Saving... while busy, then the server message inside the form', async () => {
@@ -133,6 +133,9 @@ describe('BudgetForm', () => {
       category: { id: FOOD, name: 'Food', icon: '🍔', color: '#ef4444' },
       period: 'yearly',
       budgetAmount: 1200,
+      rollover: true,
+      carriedOver: 0,
+      availableAmount: 1200,
       spentAmount: 0,
       percentage: 0,
       remaining: 1200,
@@ -148,6 +151,6 @@ describe('BudgetForm', () => {
     await user.clear(screen.getByLabelText('Budget Amount'));
     await user.type(screen.getByLabelText('Budget Amount'), '99.5');
     await user.click(screen.getByRole('button', { name: 'Update Budget' }));
-    expect(onSubmit).toHaveBeenCalledWith({ categoryId: FOOD, amount: 99.5, period: 'yearly' });
+    expect(onSubmit).toHaveBeenCalledWith({ categoryId: FOOD, amount: 99.5, period: 'yearly', rollover: true });
   });
 });

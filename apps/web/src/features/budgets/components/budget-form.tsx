@@ -44,6 +44,7 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
       categoryId: budget?.category.id ?? '',
       amount: budget ? String(budget.budgetAmount) : '',
       period: budget?.period ?? 'monthly',
+      rollover: budget?.rollover ?? false,
     },
   });
 
@@ -59,7 +60,12 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
   const submit = handleSubmit(async (values) => {
     flash.clear();
     try {
-      await onSubmit({ categoryId: values.categoryId, amount: fromCents(values.amount), period: values.period });
+      await onSubmit({
+        categoryId: values.categoryId,
+        amount: fromCents(values.amount),
+        period: values.period,
+        rollover: values.rollover,
+      });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       const message = error instanceof Error && error.message ? error.message : 'Failed to save budget';
@@ -122,6 +128,21 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
             />
           )}
         />
+      </div>
+      <div>
+        <label className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
+            disabled={isSubmitting}
+            aria-describedby={`${categoryFieldId}-rollover`}
+            {...register('rollover')}
+          />
+          Carry over unspent amount
+        </label>
+        <p id={`${categoryFieldId}-rollover`} className="mt-1 ml-6 text-xs text-slate-600 dark:text-slate-400">
+          What is left at the end of each period (or overspent) moves into the next one.
+        </p>
       </div>
       <div className="flex justify-end gap-3 pt-1">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
