@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +27,7 @@ export interface BudgetFormProps {
 
 /** Create/edit form of a budget, validated with the very schema the server uses. */
 export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
+  const rolloverHintId = useId();
   const editing = Boolean(budget);
   const flash = useFlash();
   const {
@@ -135,12 +136,12 @@ export function BudgetForm({ budget, onSubmit, onCancel }: BudgetFormProps) {
             type="checkbox"
             className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
             disabled={isSubmitting}
-            aria-describedby={`${categoryFieldId}-rollover`}
+            aria-describedby={rolloverHintId}
             {...register('rollover')}
           />
           Carry over unspent amount
         </label>
-        <p id={`${categoryFieldId}-rollover`} className="mt-1 ml-6 text-xs text-slate-600 dark:text-slate-400">
+        <p id={rolloverHintId} className="mt-1 ml-6 text-xs text-slate-600 dark:text-slate-400">
           What is left at the end of each period (or overspent) moves into the next one.
         </p>
       </div>
