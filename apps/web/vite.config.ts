@@ -30,8 +30,58 @@ function precompress(): Plugin {
   };
 }
 
+/** What a page downloads first: its chunks and, through static imports, theirs (gzip). */
+const ROUTES: { name: string; chunks: string[] }[] = [
+  { name: 'landing (/)', chunks: [] },
+  { name: 'sign in (/login)', chunks: ['features/auth/components/login-page.tsx'] },
+  { name: 'create account (/register)', chunks: ['features/auth/components/register-page.tsx'] },
+  {
+    name: 'signed-in dashboard, charts included',
+    chunks: [
+      'features/shell/components/dashboard-layout.tsx',
+      'features/dashboard/components/expense-pie-chart.tsx',
+      'features/dashboard/components/trend-line-chart.tsx',
+    ],
+  },
+];
+
+/**
+ * Prints the JavaScript each route ships, gzip-compressed: the entry with everything it imports
+ * statically, plus the lazy chunks the route loads (docs/performance.md, "Bundles").
+ */
+function routeSizes(): Plugin {
+  return {
+    name: 'ledgerly-route-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const dep of byName.get(fileName)?.imports ?? []) closure(dep, into);
+      };
+      const gzip = (fileName: string) => gzipSync(byName.get(fileName)?.code ?? '', { level: 9 }).length;
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const lines = ROUTES.map((route) => {
+        const files = new Set<string>();
+        closure(entry.fileName, files);
+        for (const module of route.chunks) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
+          if (!chunk) throw new Error(`route-sizes: no chunk for ${module}`);
+          closure(chunk.fileName, files);
+        }
+        const bytes = [...files].reduce((sum, f) => sum + gzip(f), 0);
+        return `  ${route.name.padEnd(40)} ${(bytes / 1024).toFixed(1).padStart(6)} KB gzip in ${files.size} files`;
+      });
+      console.log(`\nJavaScript per route:\n${lines.join('\n')}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routeSizes()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { MSG } from './messages.js';
+import { ACCOUNT_MSG, MSG } from './messages.js';
 import type { User } from './auth.js';
 
-/** User-facing strings of the "Account & security" area. */
-export const ACCOUNT_MSG = {
-  codePrompt: 'Enter the 6-digit code from your authenticator app',
-  codeRequired: 'Enter the code from your authenticator app or a recovery code',
-  codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
-  challengeExpired: 'This sign-in has expired. Please sign in again.',
-  currentPasswordRequired: 'Enter your current password',
-  wrongPassword: 'The password is not correct',
-  samePassword: 'Choose a password different from the current one',
-  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
-  twoFactorNotOn: 'Two-factor sign-in is not on',
-  twoFactorNotSetUp: 'Start the two-factor setup first',
-  tokenNameRequired: 'Give the token a name',
-  tokenNameMax: 'Token name must be at most 50 characters',
-  tokenScope: 'Choose read or write',
-  readOnlyToken: 'This API token can only read',
-  sessionOnly: 'Sign in with your password to manage the account; API tokens cannot',
-  accountHasData: 'Restore needs an account with no data yet: this one already has categories or transactions',
-  restoreFileRequired: 'Choose an export file (.zip) to restore',
-} as const;
+// The "Account & security" area's sentences are ACCOUNT_MSG in messages.ts: the sign-in page
+// uses them without loading these schemas (and zod with them).
 
 const password = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024);
 const newPassword = z

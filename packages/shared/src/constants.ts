@@ -1,4 +1,3 @@
-import { z } from 'zod';
 export const TRANSACTION_TYPES = ['expense', 'income'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -56,17 +55,6 @@ export const ERROR_CODES = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.enum(ERROR_CODES),
-  /** The first problem of each field, by field name (validation errors). */
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiErrorBody = z.output<typeof apiErrorSchema>;
-
-/** The `{data}` envelope of most answers (DESIGN.md §3). */
-export const dataOf = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
 
 /**
  * Most rows of a kind one user may have (docs/operations.md, "Limits"): generous for a person,

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { currencySchema } from './api.js';
 
-export const currencySchema = z.object({ code: z.string(), name: z.string(), symbol: z.string(), flag: z.string() });
 export type Currency = z.output<typeof currencySchema>;
 
 /** The 25 currencies of the spec, in the spec's order (the first 8 are "popular"). */

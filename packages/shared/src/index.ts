@@ -4,6 +4,7 @@ export * from './dates.js';
 export * from './currencies.js';
 export * from './presets.js';
 export * from './constants.js';
+export * from './api.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './category.js';

@@ -2,25 +2,34 @@ import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
 import { FullScreenLoading } from '../components/ui/spinner';
-import { LoginPage } from '../features/auth/components/login-page';
-import { RegisterPage } from '../features/auth/components/register-page';
+import { DelayedFullScreenLoading } from '../components/ui/delayed-spinner';
 import { LandingPage } from '../features/marketing/components/landing-page';
-import { FaqPage } from '../features/marketing/components/faq-page';
-import { AboutPage } from '../features/marketing/components/about-page';
-import { ContactPage } from '../features/marketing/components/contact-page';
-import { PrivacyPage } from '../features/marketing/components/privacy-page';
-import { TermsPage } from '../features/marketing/components/terms-page';
 import { FallbackRedirect, PublicOnly, RequireAuth } from './guards';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
-// The signed-in app (and its charts) is a separate download the public pages never fetch.
+// The signed-in app (and its charts) is a separate download the public pages never fetch. The
+// landing page comes with the entry; every other page is a chunk of its own, fetched when
+// visited (the sign-up form's validation brings zod with it, docs/performance.md).
 const DashboardLayout = lazy(() => import('../features/shell/components/dashboard-layout'));
+const page = <K extends string>(load: () => Promise<Record<K, () => React.JSX.Element>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/components/register-page'), 'RegisterPage');
+const FaqPage = page(() => import('../features/marketing/components/faq-page'), 'FaqPage');
+const AboutPage = page(() => import('../features/marketing/components/about-page'), 'AboutPage');
+const ContactPage = page(() => import('../features/marketing/components/contact-page'), 'ContactPage');
+const PrivacyPage = page(() => import('../features/marketing/components/privacy-page'), 'PrivacyPage');
+const TermsPage = page(() => import('../features/marketing/components/terms-page'), 'TermsPage');
 
 export function AppRoutes() {
   const { loading } = useAuth();
   if (loading) return <FullScreenLoading />;
-  const pub = (el: React.ReactNode) => <PublicOnly>{el}</PublicOnly>;
+  const pub = (el: React.ReactNode) => (
+    <PublicOnly>
+      <Suspense fallback={<DelayedFullScreenLoading />}>{el}</Suspense>
+    </PublicOnly>
+  );
   return (
     <>
       <ScrollToTop />
@@ -38,7 +47,7 @@ export function AppRoutes() {
           path="/dashboard/*"
           element={
             <RequireAuth>
-              <Suspense fallback={<FullScreenLoading />}>
+              <Suspense fallback={<DelayedFullScreenLoading />}>
                 <DashboardLayout />
               </Suspense>
             </RequireAuth>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
 
 /** How far the page must move before the button reacts (ignores jitter and tiny scrolls). */
 const SCROLL_SLACK_PX = 8;
@@ -26,7 +27,10 @@ function useStepAside(): boolean {
   }, []);
   return aside;
 }
-import { TransactionFormDialog } from '../../transactions/components/transaction-form-dialog';
+// The form (react-hook-form, zod and the shared schemas) is fetched when the button is first
+// pointed at, focused or pressed, not with the dashboard (docs/performance.md).
+const loadDialog = () => import('../../transactions/components/transaction-form-dialog');
+const TransactionFormDialog = lazy(async () => ({ default: (await loadDialog()).TransactionFormDialog }));
 
 /**
  * The floating 'Add Transaction' button (bottom-right) and the add dialog it opens.
@@ -34,6 +38,8 @@ import { TransactionFormDialog } from '../../transactions/components/transaction
  */
 export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, then kept (so it closes as it always has).
+  const [used, setUsed] = useState(false);
   const aside = useStepAside();
   return (
     <>
@@ -41,7 +47,12 @@ export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
           aside it stays in the tab order and comes back the moment it has keyboard focus. */}
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         data-aside={aside}
         className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40`}
       >
@@ -50,15 +61,19 @@ export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
         </span>
         <span className="sr-only sm:not-sr-only">Add Transaction</span>
       </button>
-      <TransactionFormDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        createErrorFallback="Failed to add transaction"
-        onSaved={() => {
-          setOpen(false);
-          onAdded();
-        }}
-      />
+      {used && (
+        <Suspense fallback={<DelayedSpinner />}>
+          <TransactionFormDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            createErrorFallback="Failed to add transaction"
+            onSaved={() => {
+              setOpen(false);
+              onAdded();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { settingsQueryOptions } from '../../../lib/settings-query';
 import { useNavigate } from 'react-router';
@@ -7,12 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/auth-context';
 import { ThemeToggle } from '../../theme/theme-toggle';
 import { DashboardTab } from '../../dashboard/components/dashboard-tab';
-import { TransactionsTab } from '../../transactions/components/transactions-tab';
-import { BudgetsTab } from '../../budgets/components/budgets-tab';
+import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
 import { AlertsBell } from '../../budgets/components/alerts-bell';
-import { RecurringTab } from '../../recurring/components/recurring-tab';
-import { CategoriesTab } from '../../categories/components/categories-tab';
-import { SettingsTab } from '../../settings/components/settings-tab';
 import type { TabId } from '../tabs';
 import { TabNav } from './tab-nav';
 import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
@@ -20,7 +16,17 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { TABS } from '../tabs';
 import { MobileMenu } from './mobile-menu';
 
-const TAB_VIEWS: Record<TabId, () => React.JSX.Element> = {
+// The Dashboard tab comes with the app; every other tab (with its forms, react-hook-form and
+// zod) is a chunk of its own, fetched the first time it is opened.
+const lazyTab = <K extends string>(load: () => Promise<Record<K, () => React.JSX.Element>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const TransactionsTab = lazyTab(() => import('../../transactions/components/transactions-tab'), 'TransactionsTab');
+const BudgetsTab = lazyTab(() => import('../../budgets/components/budgets-tab'), 'BudgetsTab');
+const RecurringTab = lazyTab(() => import('../../recurring/components/recurring-tab'), 'RecurringTab');
+const CategoriesTab = lazyTab(() => import('../../categories/components/categories-tab'), 'CategoriesTab');
+const SettingsTab = lazyTab(() => import('../../settings/components/settings-tab'), 'SettingsTab');
+
+const TAB_VIEWS: Record<TabId, React.ComponentType> = {
   dashboard: DashboardTab,
   transactions: TransactionsTab,
   budgets: BudgetsTab,
@@ -91,7 +97,9 @@ export default function DashboardLayout() {
         </aside>
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 space-y-6 p-4 outline-none lg:p-6">
           <AdSlot placement="top" />
-          <View />
+          <Suspense fallback={<DelayedSpinner />}>
+            <View />
+          </Suspense>
           <AdSlot placement="bottom" />
         </main>
       </div>
