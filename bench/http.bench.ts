@@ -299,17 +299,29 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function measure(list: Measured[], token: string): Promise<Map<string, { p50: number; p95: number }>> {
-  const out = new Map<string, { p50: number; p95: number }>();
+interface Timing {
+  p50: number;
+  p95: number;
+  /** Answers other than 200, by status ("503 ×4"): the figures then mix in refusals. */
+  refused: string;
+}
+
+async function measure(list: Measured[], token: string): Promise<Map<string, Timing>> {
+  const out = new Map<string, Timing>();
   for (const m of list) {
     const times: number[] = [];
+    const refused = new Map<number, number>();
     for (let i = 0; i < samplesFor(m) + 3; i++) {
       const r = await timedGet(m.path, token);
-      if (r.status !== 200) throw new Error(`${m.path}: ${r.status}`);
+      if (r.status !== 200) refused.set(r.status, (refused.get(r.status) ?? 0) + 1);
       if (i >= 3) times.push(r.ms);
     }
     times.sort((a, b) => a - b);
-    out.set(m.label, { p50: pct(times, 50), p95: pct(times, 95) });
+    out.set(m.label, {
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+      refused: [...refused].map(([status, n]) => `${status} ×${n}`).join(', '),
+    });
     process.stdout.write('.');
   }
   process.stdout.write('\n');
@@ -492,7 +504,7 @@ async function main(): Promise<void> {
   const results: {
     size: number;
     seedSeconds: number;
-    times: Map<string, { p50: number; p95: number }>;
+    times: Map<string, Timing>;
     load?: LoadResult;
     loadavg: string;
   }[] = [];
@@ -541,7 +553,7 @@ async function main(): Promise<void> {
   for (const m of list) {
     const cells = results.map((r) => {
       const t = r.times.get(m.label)!;
-      return `${fmt(t.p50)} / ${fmt(t.p95)}`;
+      return `${fmt(t.p50)} / ${fmt(t.p95)}${t.refused ? ` (${t.refused})` : ''}`;
     });
     if (results.length > 1) cells.push(`${(last.times.get(m.label)!.p50 / first.times.get(m.label)!.p50).toFixed(2)}×`);
     console.log(`| \`${m.label}\` | ${cells.join(' | ')} |`);
