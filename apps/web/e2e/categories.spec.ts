@@ -182,6 +182,8 @@ test('failures show the server message, else the fallback, in a red banner', asy
   });
   expect(tx.status()).toBe(201);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  // The Settings tab (a chunk of its own) has drawn, and with it read the categories again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Categories' }).click();
   await page.getByRole('button', { name: 'Delete Rent' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Category' });
