@@ -4,6 +4,69 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { API_CACHE } from './src/lib/offline-cache';
+
+/**
+ * Installable and usable offline (docs/pwa.md): a web app manifest, and a Workbox service worker
+ * that precaches the app's files and keeps the last answer of each API read (network first, the
+ * saved answer when the network is gone), so after a signed-in visit the app opens offline with
+ * the last-loaded dashboard and transactions.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    // Registered by the signed-in app (features/shell), not by index.html: the worker precaches
+    // the whole app, which the landing and public pages must not download.
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png', 'icons/favicon-32.png'],
+    manifest: {
+      id: '/',
+      name: 'Ledgerly — income and expense tracker',
+      short_name: 'Ledgerly',
+      description: 'Track income and expenses, set budgets, automate recurring entries and get insights.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#4f46e5',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      navigateFallback: '/index.html',
+      // The API, metrics and any path naming a file are never answered with the app page.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/metrics$/, /\/[^/]+\.[a-z0-9]+$/i],
+      cleanupOutdatedCaches: true,
+      // A new version takes over at once, and the first visit is already under the worker.
+      skipWaiting: true,
+      clientsClaim: true,
+      runtimeCaching: [
+        {
+          // Reads of the user's data: the network when there is one, else the last answer.
+          // Downloads (exports, PDF, CSV), receipts and the API docs are not kept.
+          urlPattern: ({ url, request }) =>
+            request.method === 'GET' &&
+            url.pathname.startsWith('/api/') &&
+            !/^\/api\/(docs|openapi|export|account\/export|transactions\/export|receipts|imports)/.test(url.pathname) &&
+            !/\/receipt/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: API_CACHE,
+            networkTimeoutSeconds: 10,
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
 
 /**
  * Writes a .br and a .gz beside every text asset over 1 KB once the build is done, so the server
@@ -81,7 +144,7 @@ function routeSizes(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), routeSizes()],
+  plugins: [react(), tailwindcss(), pwa(), precompress(), routeSizes()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -186,13 +186,14 @@ describe('configuration', () => {
 });
 
 describe('serving the web app', () => {
-  it('caches hashed assets for a year and answers index.html for app paths', async () => {
+  it('caches hashed assets for a year, answers index.html for app paths, 404 for missing files', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dist = mkdtempSync(join(tmpdir(), 'ledgerly-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
     const app = await buildApp(t.config, { database: t.db, logger: false, webDist: dist });
     const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);
@@ -204,8 +205,16 @@ describe('serving the web app', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body).toContain('id="root"');
     }
-    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
-    expect(missing.statusCode).toBe(404);
+    // A path naming a file that is not there is 404 wherever it is, never the app page.
+    for (const url of ['/assets/missing.js', '/missing.js', '/favicon.ico', '/icons/none.png', '/sitemap.xml?x=1']) {
+      const missing = await app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).not.toContain('text/html');
+    }
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('Disallow: /api/');
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.json().code).toBe('NOT_FOUND');
     await app.close();

@@ -8,7 +8,8 @@ export const WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
- * revalidates; any non-API GET that matches no file gets index.html (the SPA routes it).
+ * revalidates; any non-API GET of a route (a path not naming a file) that matches no file gets
+ * index.html (the SPA routes it); a missing file is 404.
  */
 export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
   const indexFile = join(distDir, 'index.html');
@@ -38,7 +39,10 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/')) {
+    // A path naming a file (robots.txt, /x.js, /icon.png) that is not in the build is a 404, not
+    // the app page: browsers, crawlers and caches must not take HTML for a missing asset.
+    const namesFile = /\/[^/]+\.[A-Za-z0-9]+$/.test(path);
+    if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/') && !namesFile) {
       if (!indexHtml) {
         return reply
           .status(503)

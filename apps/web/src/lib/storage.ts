@@ -1,4 +1,5 @@
 import type { User } from '@ledgerly/shared';
+import { clearOfflineData } from './offline-cache';
 
 /** Browser storage keys fixed by the spec. */
 export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme' } as const;
@@ -18,6 +19,8 @@ export function getStoredUser(): User | null {
 }
 
 export function storeAuth(token: string, user: User): void {
+  // A new sign-in starts with no kept answers (they could be another user's).
+  clearOfflineData();
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
@@ -29,4 +32,5 @@ export function storeUser(user: User): void {
 export function clearAuth(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
+  clearOfflineData();
 }

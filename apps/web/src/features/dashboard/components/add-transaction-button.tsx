@@ -54,7 +54,7 @@ export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         data-aside={aside}
-        className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40`}
+        className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:shadow-none dark:disabled:bg-slate-600 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40`}
       >
         <span aria-hidden="true" className="text-2xl leading-none">
           +

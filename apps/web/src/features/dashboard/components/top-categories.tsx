@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useMoney } from '../../../lib/use-currency';
 import { transactionCount } from '../lib/dashboard-helpers';
+import { Emoji } from '../../../components/ui/emoji';
 
 /** 'Top Spending Categories': up to five, each with its share of the period's expenses as a bar. */
 export function TopCategories({ items }: { items: BreakdownItem[] }) {
@@ -26,7 +27,7 @@ export function TopCategories({ items }: { items: BreakdownItem[] }) {
                   <div className="flex items-center justify-between gap-3 text-sm">
                     <span className="flex min-w-0 items-center gap-2">
                       <span aria-hidden="true" className="text-lg">
-                        {c.categoryIcon}
+                        <Emoji emoji={c.categoryIcon} />
                       </span>
                       <span className="truncate font-medium">{c.categoryName}</span>
                     </span>

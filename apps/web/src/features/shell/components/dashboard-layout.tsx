@@ -13,6 +13,8 @@ import type { TabId } from '../tabs';
 import { TabNav } from './tab-nav';
 import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useOnline } from '../../../lib/use-online';
+import { useServiceWorker } from '../../../lib/service-worker';
 import { TABS } from '../tabs';
 import { MobileMenu } from './mobile-menu';
 
@@ -44,6 +46,8 @@ export default function DashboardLayout() {
   // The currency preference is read once on load; every tab formats money with it.
   useQuery(settingsQueryOptions);
   const View = TAB_VIEWS[tab];
+  const online = useOnline();
+  useServiceWorker();
   usePageTitle(TABS.find((t) => t.id === tab)?.label ?? null);
 
   async function onLogout() {
@@ -96,10 +100,22 @@ export default function DashboardLayout() {
           <AdSlot placement="sidebar" className="mt-6" />
         </aside>
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 space-y-6 p-4 outline-none lg:p-6">
+          {!online && (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              <strong>Offline</strong> — showing what was last loaded. Changes are disabled until the connection
+              returns.
+            </p>
+          )}
           <AdSlot placement="top" />
-          <Suspense fallback={<DelayedSpinner />}>
-            <View />
-          </Suspense>
+          {/* Offline, every control that would change something is disabled (read-only). */}
+          <fieldset disabled={!online} className="min-w-0">
+            <Suspense fallback={<DelayedSpinner />}>
+              <View />
+            </Suspense>
+          </fieldset>
           <AdSlot placement="bottom" />
         </main>
       </div>

@@ -1,0 +1,11 @@
+/** The service worker's cache of API answers (vite.config.ts), for offline reading. */
+export const API_CACHE = 'ledgerly-api';
+
+/**
+ * Forgets every kept API answer: on sign-out and sign-in, so nobody reads the previous user's
+ * data offline on a shared browser.
+ */
+export function clearOfflineData(): void {
+  if (typeof caches === 'undefined') return;
+  void caches.delete(API_CACHE).catch(() => undefined);
+}
