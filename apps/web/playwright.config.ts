@@ -32,6 +32,9 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // The app's service worker would answer fetches itself, out of reach of page.route(), which
+    // many tests use to hold or fail a call; only e2e/pwa.spec.ts lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -2,6 +2,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot, signUpViaApi } from './helpers';
 import { createTransaction, initCategories, openTransactionsTab, TODAY } from './transactions-helpers';
 
+// This file tests the service worker itself (the other files block it, see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker controls the page (it claims open pages when it activates). */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -17,7 +20,12 @@ test('installable: manifest, icons, theme colours, service worker; robots.txt an
   page,
   request,
 }) => {
+  // Public pages do not register the worker (it precaches the whole app); the signed-in app does.
   await page.goto('/');
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await signUpViaApi(page);
+  await page.goto('/dashboard');
   await waitForServiceWorker(page);
   // Chromium's own verdict, the one behind its install button and Lighthouse's check.
   const cdp = await page.context().newCDPSession(page);
