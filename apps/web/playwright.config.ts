@@ -11,7 +11,13 @@ const dataDir = `${root}.tmp/e2e-data`;
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Visual baselines (e2e/visual.spec.ts): small rendering noise passes, a changed look does not.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // One baseline per screen and look, the same on every machine of this project's kind.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
