@@ -4,6 +4,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { FullScreenLoading } from '../components/ui/spinner';
 import { DelayedFullScreenLoading } from '../components/ui/delayed-spinner';
 import { LandingPage } from '../features/marketing/components/landing-page';
+import { ChunkErrorBoundary } from '../components/ui/chunk-error-boundary';
 import { FallbackRedirect, PublicOnly, RequireAuth } from './guards';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
@@ -27,7 +28,9 @@ export function AppRoutes() {
   if (loading) return <FullScreenLoading />;
   const pub = (el: React.ReactNode) => (
     <PublicOnly>
-      <Suspense fallback={<DelayedFullScreenLoading />}>{el}</Suspense>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<DelayedFullScreenLoading />}>{el}</Suspense>
+      </ChunkErrorBoundary>
     </PublicOnly>
   );
   return (
@@ -47,9 +50,11 @@ export function AppRoutes() {
           path="/dashboard/*"
           element={
             <RequireAuth>
-              <Suspense fallback={<DelayedFullScreenLoading />}>
-                <DashboardLayout />
-              </Suspense>
+              <ChunkErrorBoundary>
+                <Suspense fallback={<DelayedFullScreenLoading />}>
+                  <DashboardLayout />
+                </Suspense>
+              </ChunkErrorBoundary>
             </RequireAuth>
           }
         />

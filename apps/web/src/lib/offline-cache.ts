@@ -5,7 +5,7 @@ export const API_CACHE = 'ledgerly-api';
  * Forgets every kept API answer: on sign-out and sign-in, so nobody reads the previous user's
  * data offline on a shared browser.
  */
-export function clearOfflineData(): void {
+export async function clearOfflineData(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  void caches.delete(API_CACHE).catch(() => undefined);
+  await caches.delete(API_CACHE).catch(() => false);
 }

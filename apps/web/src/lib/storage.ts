@@ -20,7 +20,7 @@ export function getStoredUser(): User | null {
 
 export function storeAuth(token: string, user: User): void {
   // A new sign-in starts with no kept answers (they could be another user's).
-  clearOfflineData();
+  void clearOfflineData();
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
@@ -32,5 +32,5 @@ export function storeUser(user: User): void {
 export function clearAuth(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
-  clearOfflineData();
+  void clearOfflineData();
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import { localTimeZone, type AuthResponse, type LoginInput, type RegisterInput, type User } from '@ledgerly/shared';
 import { clearAuth, getStoredUser, getToken, storeAuth, storeUser } from '../../lib/storage';
+import { clearOfflineData } from '../../lib/offline-cache';
 import { ApiError } from '../../lib/api-client';
 import * as authApi from './api/auth-api';
 
@@ -98,9 +99,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The token is dropped locally either way.
     }
+    // Nothing of this user may linger for the next one: calls still running are cancelled
+    // before the kept offline answers are deleted, so none of them is written back after.
+    await queryClient.cancelQueries();
     clearAuth();
-    // Nothing of this user may linger for the next one.
     queryClient.clear();
+    await clearOfflineData();
     setUser(null);
   }, [queryClient]);
 

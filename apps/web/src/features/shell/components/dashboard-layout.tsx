@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context';
 import { ThemeToggle } from '../../theme/theme-toggle';
 import { DashboardTab } from '../../dashboard/components/dashboard-tab';
 import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { AlertsBell } from '../../budgets/components/alerts-bell';
 import type { TabId } from '../tabs';
 import { TabNav } from './tab-nav';
@@ -112,9 +113,11 @@ export default function DashboardLayout() {
           <AdSlot placement="top" />
           {/* Offline, every control that would change something is disabled (read-only). */}
           <fieldset disabled={!online} className="min-w-0">
-            <Suspense fallback={<DelayedSpinner />}>
-              <View />
-            </Suspense>
+            <ChunkErrorBoundary key={tab}>
+              <Suspense fallback={<DelayedSpinner />}>
+                <View />
+              </Suspense>
+            </ChunkErrorBoundary>
           </fieldset>
           <AdSlot placement="bottom" />
         </main>
