@@ -3,28 +3,13 @@
  * repository builds it: the queries run once through a logging Drizzle instance, then each
  * logged statement is explained with its parameters. Used by analytics.bench.ts --explain.
  */
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from '../apps/server/src/db/client.js';
-import * as schema from '../apps/server/src/db/schema.js';
+import { type PlanCase, explainCases } from './explain.js';
 import * as repo from '../apps/server/src/modules/analytics/analytics.repository.js';
 
-interface Logged {
-  query: string;
-  params: unknown[];
-}
-
 export async function explainAnalytics(url: string, userId: string, today: string): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const logged: Logged[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (query, params) => logged.push({ query, params }) },
-  }) as unknown as Db;
-
   const year = { start: `${today.slice(0, 4)}-01-01`, end: today };
   const month = { start: `${today.slice(0, 7)}-01`, end: today };
-  const cases: [string, () => Promise<unknown>][] = [
+  await explainCases(url, (db): PlanCase[] => [
     ['summary, all time', () => repo.summary(db, userId, {})],
     ['summary, this year', () => repo.summary(db, userId, year)],
     ['category breakdown (expense), all time', () => repo.categoryBreakdown(db, userId, {}, 'expense')],
@@ -36,17 +21,5 @@ export async function explainAnalytics(url: string, userId: string, today: strin
     ['daily series, this month', () => repo.daily(db, userId, month)],
     ['weekday pattern (expense), all time', () => repo.weekdays(db, userId, {}, 'expense')],
     ['recent transactions, 5', () => repo.recent(db, userId, 5)],
-  ];
-  for (const [name, run] of cases) {
-    logged.length = 0;
-    await run();
-    const statement = logged[0];
-    if (!statement) continue;
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers) ${statement.query}`,
-      statement.params,
-    );
-    console.log(`\n=== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
-  await pool.end();
+  ]);
 }
