@@ -109,7 +109,11 @@ function serverEntry(): string[] {
 }
 let entry: string[] = [];
 
-async function startServer(): Promise<void> {
+/**
+ * Starts the server. `readCache: false` turns the read cache off (READ_CACHE_SECONDS=0), so a
+ * repeated request does the whole work each time: the sequential timings measure that.
+ */
+async function startServer(readCache = false): Promise<void> {
   if (entry.length === 0) entry = serverEntry();
   const child = spawn(process.execPath, [...args['server-arg'], ...entry], {
     cwd: ROOT,
@@ -127,6 +131,7 @@ async function startServer(): Promise<void> {
       AUTH_RATE_LIMIT_IP: '100000',
       AUTH_RATE_LIMIT_EMAIL: '100000',
       NODE_ENV: 'production',
+      ...(readCache ? {} : { READ_CACHE_SECONDS: '0' }),
     },
     // The request log (one line per request) is written as in production, into a pipe nobody reads slowly.
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -386,8 +391,11 @@ interface AutocannonResult {
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
-/** The mixed read of a signed-in person: dashboard, list, categories, budgets, in turn. */
-async function mixedLoad(token: string): Promise<LoadResult> {
+/**
+ * The mixed read of signed-in people: dashboard, list, categories, budgets, in turn, for each of
+ * `tokens` (the measured user and the others) in turn.
+ */
+async function mixedLoad(tokens: string[]): Promise<LoadResult> {
   const autocannon = ((await import('autocannon')) as { default: Autocannon }).default;
   const before = load();
   const cpu0 = cpuNow();
@@ -395,13 +403,19 @@ async function mixedLoad(token: string): Promise<LoadResult> {
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
-    requests: [
-      { method: 'GET', path: '/api/analytics/dashboard?period=month' },
-      { method: 'GET', path: '/api/transactions?limit=50' },
-      { method: 'GET', path: '/api/categories' },
-      { method: 'GET', path: '/api/budgets/status?period=monthly' },
-    ],
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: tokens.flatMap((token) =>
+      [
+        '/api/analytics/dashboard?period=month',
+        '/api/transactions?limit=50',
+        '/api/categories',
+        '/api/budgets/status?period=monthly',
+      ].map((path) => ({
+        method: 'GET',
+        path,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+      })),
+    ),
   });
   const cpu1 = cpuNow();
   const per = (a: number | null, b: number | null) =>
@@ -466,7 +480,8 @@ async function main(): Promise<void> {
     return auth;
   };
   const me = await register('bench-measured@example.com');
-  for (let i = 1; i <= others; i++) await register(`bench-other-${i}@example.com`);
+  const otherTokens: string[] = [];
+  for (let i = 1; i <= others; i++) otherTokens.push((await register(`bench-other-${i}@example.com`)).token);
   // Budgets and recurring items, so their reads have something to compute.
   const categories = (
     await json<{ data: { id: string; name: string; type: string }[] }>('GET', '/api/categories', { token: me.token })
@@ -506,6 +521,8 @@ async function main(): Promise<void> {
     seedSeconds: number;
     times: Map<string, Timing>;
     load?: LoadResult;
+    /** The same load with the read cache on. */
+    cachedLoad?: LoadResult;
     loadavg: string;
   }[] = [];
   let list: Measured[] = [];
@@ -534,8 +551,12 @@ async function main(): Promise<void> {
     const times = await measure(list, me.token);
     const entry: (typeof results)[number] = { size, seedSeconds, times, loadavg: `${loadBefore} → ${load()}` };
     if (duration > 0 && loadAt.includes(size)) {
-      console.log(`Mixed read load: ${connections} connections, ${duration} s…`);
-      entry.load = await mixedLoad(me.token);
+      console.log(`Mixed read load: ${connections} connections, ${duration} s, read cache off…`);
+      entry.load = await mixedLoad([me.token, ...otherTokens]);
+      await stopServer();
+      await startServer(true);
+      console.log(`Mixed read load: ${connections} connections, ${duration} s, read cache on…`);
+      entry.cachedLoad = await mixedLoad([me.token, ...otherTokens]);
     }
     results.push(entry);
     await stopServer();
@@ -564,16 +585,22 @@ async function main(): Promise<void> {
   for (const r of results) console.log(`- ${r.size.toLocaleString('en-US')}: ${r.loadavg}`);
   const loaded = results.filter((r) => r.load);
   if (loaded.length) {
-    console.log(`\n## ${kind}: mixed authenticated reads, ${connections} connections, ${duration} s\n`);
     console.log(
-      '| rows | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
+      `\n## ${kind}: mixed authenticated reads of ${1 + others} users, ${connections} connections, ${duration} s\n`,
     );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    console.log(
+      '| rows | read cache | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
+    );
+    console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of loaded) {
-      const l = r.load!;
-      console.log(
-        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
-      );
+      for (const [cache, l] of [
+        ['off', r.load!],
+        ['on', r.cachedLoad!],
+      ] as const) {
+        console.log(
+          `| ${r.size.toLocaleString('en-US')} | ${cache} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
+        );
+      }
     }
   }
   if (args.explain && databaseUrl) await explainReads(databaseUrl, me.user.id, today);

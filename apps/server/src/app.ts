@@ -32,6 +32,7 @@ import { exportRoutes } from './modules/export/export.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { AuthCache } from './plugins/auth-cache.js';
+import { ReadCache, useReadCache } from './plugins/read-cache.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 
@@ -94,11 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authCache: new AuthCache(config.authCacheMs),
     twoFactor: createTwoFactor(config.appSecret),
   };
+  // A changed user (by any instance) is looked up afresh: their answers and their profile.
+  const readCache = new ReadCache(config.readCache.ttlMs, config.readCache.maxBytes);
+  readCache.follow(database, (userId) => (userId === '*' ? ctx.authCache.clear() : ctx.authCache.forgetUser(userId)));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
-  const metrics = registerMetrics(app, database, config.metricsToken);
+  const metrics = registerMetrics(app, database, config.metricsToken, readCache.stats);
   await registerUnderPressure(app, config);
   registerSecurityHeaders(app);
   await registerCompression(app);
@@ -135,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(async (protectedScope) => {
         requireAuthentication(protectedScope, ctx.db, ctx.authCache);
+        useReadCache(protectedScope, readCache);
         documentAuth(protectedScope);
         await protectedScope.register(authRoutes, ctx);
         await protectedScope.register(categoriesRoutes, ctx);

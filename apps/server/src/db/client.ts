@@ -24,6 +24,12 @@ export interface Database {
    * drops). PGlite is one process's, so there it always runs.
    */
   exclusive<T>(lease: Lease, work: () => Promise<T>): Promise<Leased<T>>;
+  /**
+   * Listens to `channel` (LISTEN/NOTIFY) until closed. `onListening(true)` once notifications
+   * flow; on PostgreSQL `onListening(false)` when the listening connection is lost (notifications
+   * sent meanwhile are lost too), and it reconnects, then `onListening(true)` again.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListening: (listening: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -119,6 +125,7 @@ export async function openDatabase(opts: {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    const listeners: (() => void)[] = [];
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -173,7 +180,13 @@ export async function openDatabase(opts: {
           client.release(broken);
         }
       },
-      close: () => pool.end(),
+      listen: (channel, onNotify, onListening) => {
+        listeners.push(listenOnPostgres(pg, opts.url as string, timeouts, channel, onNotify, onListening));
+      },
+      close: async () => {
+        for (const stop of listeners.splice(0)) stop();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
@@ -207,8 +220,71 @@ export async function openDatabase(opts: {
       await within(work, timeoutMs);
     },
     exclusive: async (_lease, work) => ({ ran: true, value: await work() }),
+    // One process holds the database, so every change is made here and nothing can be missed.
+    listen: (channel, onNotify, onListening) => {
+      client.listen(channel, onNotify).then(
+        () => onListening(true),
+        () => onListening(false),
+      );
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+  };
+}
+
+/**
+ * A connection of its own (LISTEN needs one that a pool does not hand to others) listening to
+ * `channel`; reconnects after 0.5 s, doubling up to 30 s, for as long as it is not stopped.
+ */
+function listenOnPostgres(
+  driver: typeof import('pg').default,
+  url: string,
+  timeouts: DbTimeouts,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): () => void {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delayMs = 500;
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => {});
+    onListening(false);
+    if (stopped) return;
+    timer = setTimeout(connect, delayMs);
+    delayMs = Math.min(delayMs * 2, 30_000);
+  };
+  const connect = () => {
+    const c = new driver.Client({
+      connectionString: url,
+      connectionTimeoutMillis: timeouts.connectMs,
+      keepAlive: true,
+    });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    c.connect()
+      .then(() => c.query(`LISTEN ${channel}`))
+      .then(() => {
+        if (client !== c) return;
+        delayMs = 500;
+        onListening(true);
+      })
+      .catch(() => lost(c));
+  };
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    c?.end().catch(() => {});
   };
 }
 

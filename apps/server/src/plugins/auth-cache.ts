@@ -49,6 +49,10 @@ export class AuthCache {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry of a user, except the session `keepSessionId` when given. */
   forgetUser(userId: string, keepSessionId?: string): void {
     for (const [hash, entry] of this.entries) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { SweepResult } from '../jobs/recurring-sweep.js';
+import type { ReadCacheStats } from './read-cache.js';
 
 /** What the rest of the app reports to the metrics (the recurring sweep). */
 export interface Metrics {
@@ -18,7 +19,12 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * `Authorization: Bearer $METRICS_TOKEN`: 404 when METRICS_TOKEN is unset (as if there were no
  * such page), 401 with another token. Each app has its own registry (tests build several).
  */
-export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  database: Database,
+  token: string | undefined,
+  readCache: ReadCacheStats,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'ledgerly_' });
 
@@ -53,6 +59,25 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       this.labels('total').set(pool.total);
       this.labels('idle').set(pool.idle);
       this.labels('waiting').set(pool.waiting);
+    },
+  });
+  new Counter({
+    name: 'ledgerly_read_cache_requests_total',
+    help: 'Signed-in reads the read cache was asked for, by result: hit (answered from memory) or miss',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.labels('hit').inc(readCache.hits);
+      this.labels('miss').inc(readCache.misses);
+    },
+  });
+  new Gauge({
+    name: 'ledgerly_read_cache_active',
+    help: '1 while the read cache keeps answers (change notifications are being received), else 0',
+    registers: [registry],
+    collect() {
+      this.set(readCache.active ? 1 : 0);
     },
   });
   const sweepRuns = new Counter({
