@@ -37,6 +37,7 @@ import pg from 'pg';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { analyze, seedAccount } from './seed.js';
 import { explainReads } from './http-plans.js';
+import { serverNodeFlags } from './server-flags.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DB = 'ledgerly_bench_http';
@@ -105,7 +106,7 @@ function serverEntry(): string[] {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('building the server failed (node scripts/build.mjs server)');
-  return [join(ROOT, 'apps/server/dist/main.js')];
+  return [...serverNodeFlags(), join(ROOT, 'apps/server/dist/main.js')];
 }
 let entry: string[] = [];
 

@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serverNodeFlags } from './server-flags.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, settle: { type: 'string', default: '10' } },
@@ -23,6 +24,8 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const settleMs = Number(values.settle) * 1000;
 const root = new URL('..', import.meta.url).pathname;
+/** The Node options `npm start` runs the server with (package.json), for the direct runs too. */
+const NODE_FLAGS = serverNodeFlags();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function freePort(): Promise<number> {
@@ -57,8 +60,8 @@ function serverPid(pid: number): number | undefined {
     const p = queue.shift() as number;
     try {
       // node itself, not the shell that npm runs it through (its command line names it too)
-      const [exe, script] = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-      if (exe?.endsWith('node') && script?.endsWith('dist/main.js')) return p;
+      const [exe, ...args] = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+      if (exe?.endsWith('node') && args.some((a) => a.endsWith('dist/main.js'))) return p;
     } catch {
       continue;
     }
@@ -104,7 +107,9 @@ interface Sample {
 async function once(how: 'npm start' | 'node', dataDir: string, settle: number): Promise<Sample> {
   const port = await freePort();
   const [cmd, args] =
-    how === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['apps/server/dist/main.js']];
+    how === 'npm start'
+      ? ['npm', ['start', '--silent']]
+      : [process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js']];
   const started = performance.now();
   const child = spawn(cmd, args, {
     cwd: root,
@@ -152,7 +157,9 @@ async function main() {
       const col = (k: keyof Sample) => samples.map((s) => s[k]);
       const fmt = (k: keyof Sample, digits: number) =>
         `median ${median(col(k)).toFixed(digits)}, best ${Math.min(...col(k)).toFixed(digits)}`;
-      console.log(`\n${how === 'node' ? 'node apps/server/dist/main.js' : 'npm start'} (${runs} runs, PGlite)`);
+      console.log(
+        `\n${how === 'node' ? `node ${NODE_FLAGS.join(' ')} apps/server/dist/main.js` : 'npm start'} (${runs} runs, PGlite)`,
+      );
       console.log(`  to healthy:         ${fmt('healthyMs', 0)} ms`);
       console.log(`  server CPU by then: ${fmt('cpuS', 2)} s`);
       console.log(`  idle RSS after ${settleMs / 1000} s: ${fmt('rss', 0)} MiB`);

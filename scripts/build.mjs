@@ -88,9 +88,27 @@ const targets = {
 };
 
 /**
- * The server and its command-line tools as plain ES modules: our code and @ledgerly/shared are
- * bundled (shared is TypeScript source), every other package stays an import resolved from
- * node_modules at run time (native addons, WebAssembly and data files stay where they are).
+ * Packages left to Node at run time, resolved from node_modules: native addons, WebAssembly and
+ * packages that read files beside their own code (fonts, the API explorer's page), the pretty
+ * log printer (a development tool), and the database drivers (pg's optional native binding).
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'sharp',
+  'argon2',
+  'pdfkit',
+  '@aws-sdk',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'pino-pretty',
+  'pg',
+  'pg-native',
+];
+
+/**
+ * The server and its command-line tools as plain ES modules: our code, @ledgerly/shared and the
+ * pure JavaScript packages are bundled, so start-up reads a few files instead of walking
+ * node_modules for hundreds (docs/performance.md, "Start-up and memory"); EXTERNAL stays as it is.
  * Code split: a module imported lazily (`await import(...)`) becomes a chunk of its own.
  */
 async function buildServer() {
@@ -112,13 +130,19 @@ async function buildServer() {
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     metafile: true,
+    // Bundled CommonJS packages call require() (for Node's own modules, mostly).
+    banner: {
+      js: "import { createRequire as __ledgerlyRequire } from 'node:module'; const require = __ledgerlyRequire(import.meta.url);",
+    },
     plugins: [
       {
-        name: 'packages-external-but-ours',
+        name: 'external-packages',
         setup(b) {
-          // Bare imports (packages) are left to Node, except our own workspace packages.
+          // Node's own modules and the EXTERNAL packages are left to Node; the rest is bundled.
           b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@ledgerly/') ? undefined : { path: a.path, external: true },
+            a.path.startsWith('node:') || EXTERNAL.some((p) => a.path === p || a.path.startsWith(`${p}/`))
+              ? { path: a.path, external: true }
+              : undefined,
           );
         },
       },

@@ -188,6 +188,35 @@ if (PG_URL)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
+    it('a change through one shows in the other’s kept reads (read cache, LISTEN/NOTIFY)', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const registered = await call(a, '/api/auth/register', {
+        method: 'POST',
+        body: JSON.stringify({ email: `cache-${Date.now()}@example.com`, password: 'secret123' }),
+      });
+      const { token } = (await registered.json()) as { token: string };
+      const created = await call(a, '/api/categories', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ name: 'Cinema', type: 'expense' }),
+      });
+      const categoryId = ((await created.json()) as { data: { id: string } }).data.id;
+      const spent = async () => {
+        const res = await call(b, '/api/analytics/dashboard?period=month', { token });
+        return ((await res.json()) as { data: { summary: { totalExpense: number } } }).data.summary.totalExpense;
+      };
+      // B keeps its answer (read twice), then A records a transaction.
+      expect(await spent()).toBe(0);
+      expect(await spent()).toBe(0);
+      const tx = await call(a, '/api/transactions', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ type: 'expense', amount: 12, categoryId, date: todayIn('UTC'), description: 'Film' }),
+      });
+      expect(tx.status).toBe(201);
+      await expect.poll(spent, { timeout: 5_000, interval: 20 }).toBe(12);
+    });
+
     it('both instances stop cleanly', async () => {
       for (const instance of instances) instance.child.kill('SIGTERM');
       expect(await Promise.all(instances.map((i) => i.exited))).toEqual([0, 0]);
