@@ -48,6 +48,13 @@ interface Entry {
   gzip?: Buffer;
 }
 
+interface Slot {
+  key: string;
+  userId: string;
+  generation: number;
+  epoch: number;
+}
+
 export interface ReadCacheStats {
   hits: number;
   misses: number;
@@ -73,12 +80,18 @@ export interface ReadCacheStats {
  */
 export class ReadCache {
   private readonly entries: LRUCache<string, Entry> | null;
-  private readonly generations = new Map<string, number>();
+  /** Users whose data changed, with their generation and when; in order of change. */
+  private readonly generations = new Map<string, { generation: number; at: number }>();
   private nextGeneration = 1;
+  /** Counts `clear()`s: an answer computed before one is not kept after it. */
+  private epoch = 0;
   private listening = false;
   readonly stats: ReadCacheStats = { hits: 0, misses: 0, active: false };
 
-  constructor(ttlMs: number, maxBytes: number) {
+  constructor(
+    private readonly ttlMs: number,
+    maxBytes: number,
+  ) {
     this.entries =
       ttlMs > 0 && maxBytes > 0
         ? new LRUCache<string, Entry>({
@@ -113,39 +126,59 @@ export class ReadCache {
   }
 
   /** Everything kept of this user is stale. */
-  changed(userId: string): void {
-    this.generations.set(userId, this.nextGeneration++);
+  changed(userId: string, now = Date.now()): void {
+    this.generations.delete(userId);
+    this.generations.set(userId, { generation: this.nextGeneration++, at: now });
+    // A change older than the longest life of an answer has nothing left to hide: every answer
+    // kept before it has expired. Forgetting it (the user is back to generation 0) keeps the map
+    // as small as the users who changed something within that time.
+    for (const [id, { at }] of this.generations) {
+      if (at > now - this.ttlMs) break;
+      this.generations.delete(id);
+    }
   }
 
   clear(): void {
+    this.epoch++;
     this.entries?.clear();
     this.generations.clear();
   }
 
-  /** The key of a read, or null when nothing may be kept now. */
-  keyOf(userId: string, timeZone: string, url: string, now = Date.now()): string | null {
-    if (!this.entries || !this.listening) return null;
-    const hour = Math.floor(now / 3_600_000);
-    return `${userId} ${this.generations.get(userId) ?? 0} ${todayIn(timeZone, new Date(now))} ${hour} ${url}`;
+  private generationOf(userId: string): number {
+    return this.generations.get(userId)?.generation ?? 0;
   }
 
-  get(key: string): Entry | undefined {
-    const entry = this.entries?.get(key);
+  /** Where a read's answer is kept, or null when nothing may be kept now. */
+  slotOf(userId: string, timeZone: string, url: string, now = Date.now()): Slot | null {
+    if (!this.entries || !this.listening) return null;
+    const hour = Math.floor(now / 3_600_000);
+    const generation = this.generationOf(userId);
+    const key = `${userId} ${this.epoch} ${generation} ${todayIn(timeZone, new Date(now))} ${hour} ${url}`;
+    return { key, userId, generation, epoch: this.epoch };
+  }
+
+  get(slot: Slot): Entry | undefined {
+    const entry = this.entries?.get(slot.key);
     if (entry) this.stats.hits++;
     else this.stats.misses++;
     return entry;
   }
 
-  set(key: string, json: string): void {
+  /**
+   * Keeps an answer, unless the user's data changed (or the cache was cleared) since the read
+   * began: it may have been computed from what was there before.
+   */
+  set(slot: Slot, json: string): void {
+    if (!this.listening || slot.epoch !== this.epoch || slot.generation !== this.generationOf(slot.userId)) return;
     const bytes = Buffer.byteLength(json);
-    if (bytes <= MAX_ENTRY_BYTES) this.entries?.set(key, { json, bytes });
+    if (bytes <= MAX_ENTRY_BYTES) this.entries?.set(slot.key, { json, bytes });
   }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The read cache's key of this request, when its answer may be kept. */
-    readCacheKey: string | null;
+    /** Where the read cache keeps this request's answer, when it may be kept. */
+    readCacheSlot: Slot | null;
   }
 }
 
@@ -181,21 +214,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the query is parsed; a 200 of a cached route is kept; a write moves its user on.
  */
 export function useReadCache(scope: FastifyInstance, cache: ReadCache): void {
-  scope.decorateRequest('readCacheKey', null);
+  scope.decorateRequest('readCacheSlot', null);
   scope.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !CACHED_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const key = cache.keyOf(request.user.id, request.user.timezone, request.url);
-    if (key === null) return;
-    const entry = cache.get(key);
+    const slot = cache.slotOf(request.user.id, request.user.timezone, request.url);
+    if (slot === null) return;
+    const entry = cache.get(slot);
     if (entry) return sendKept(request, reply, entry);
-    request.readCacheKey = key;
+    request.readCacheSlot = slot;
   });
   scope.addHook('onSend', async (request, reply, payload) => {
     // No user when authentication itself refused the request.
     const user = request.user as AuthUser | null;
     if (!SAFE_METHODS.has(request.method) && user) cache.changed(user.id);
-    else if (request.readCacheKey && reply.statusCode === 200 && typeof payload === 'string') {
-      cache.set(request.readCacheKey, payload);
+    else if (request.readCacheSlot && reply.statusCode === 200 && typeof payload === 'string') {
+      cache.set(request.readCacheSlot, payload);
     }
     return payload;
   });
