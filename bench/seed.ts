@@ -293,7 +293,6 @@ export async function seedAccount(
   return { userId: user.id, inserted, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Refreshes the planner's statistics after a large seed (PostgreSQL: vacuum too). */
 /**
  * Settles the database after seeding, as autovacuum would in a while: statistics for the planner
  * and, on PostgreSQL, the dead row versions the seeding's upserts left in the totals tables.

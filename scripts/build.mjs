@@ -89,8 +89,9 @@ const targets = {
 
 /**
  * Packages left to Node at run time, resolved from node_modules: native addons, WebAssembly and
- * packages that read files beside their own code (fonts, the API explorer's page), the pretty
- * log printer (a development tool), and the database drivers (pg's optional native binding).
+ * packages that read files beside their own code (fonts, the API explorer's page, pino's
+ * transport workers), the pretty log printer, and the database drivers (pg's optional native
+ * binding).
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -101,6 +102,9 @@ const EXTERNAL = [
   '@fastify/swagger-ui',
   '@fastify/static',
   'pino-pretty',
+  // Worker threads for log transports, started from files beside their own code.
+  'pino',
+  'thread-stream',
   'pg',
   'pg-native',
 ];

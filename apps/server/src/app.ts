@@ -32,7 +32,7 @@ import { exportRoutes } from './modules/export/export.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { AuthCache } from './plugins/auth-cache.js';
-import { ReadCache, useReadCache } from './plugins/read-cache.js';
+import { ReadCache, markReads, useReadCache } from './plugins/read-cache.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 
@@ -97,7 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   // A changed user (by any instance) is looked up afresh: their answers and their profile.
   const readCache = new ReadCache(config.readCache.ttlMs, config.readCache.maxBytes);
-  readCache.follow(database, (userId) => (userId === '*' ? ctx.authCache.clear() : ctx.authCache.forgetUser(userId)));
+  const unfollow = readCache.follow(database, (userId) =>
+    userId === '*' ? ctx.authCache.clear() : ctx.authCache.forgetUser(userId),
+  );
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
@@ -138,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await open.register(receiptsRoutes, ctx);
       });
       await api.register(async (protectedScope) => {
+        markReads(protectedScope, readCache);
         requireAuthentication(protectedScope, ctx.db, ctx.authCache);
         useReadCache(protectedScope, readCache);
         documentAuth(protectedScope);
@@ -170,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
+    unfollow();
     if (!options.database) await database.close();
     lock?.release();
   });

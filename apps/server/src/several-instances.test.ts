@@ -94,6 +94,7 @@ if (PG_URL)
         AUTH_RATE_LIMIT_EMAIL: '3',
         AUTH_CACHE_SECONDS: '0',
         LOG_LEVEL: 'warn',
+        METRICS_TOKEN: 'instances-metrics-token-0123456789',
       };
       // Both start at once: migrations take turns under their advisory lock, the sweeps under leases.
       for (const port of PORTS) {
@@ -205,9 +206,26 @@ if (PG_URL)
         const res = await call(b, '/api/analytics/dashboard?period=month', { token });
         return ((await res.json()) as { data: { summary: { totalExpense: number } } }).data.summary.totalExpense;
       };
-      // B keeps its answer (read twice), then A records a transaction.
-      expect(await spent()).toBe(0);
-      expect(await spent()).toBe(0);
+      const metric = async (instance: Instance, name: string) => {
+        const res = await call(instance, '/metrics', {
+          headers: { authorization: 'Bearer instances-metrics-token-0123456789' },
+        });
+        return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(await res.text())?.[1] ?? NaN);
+      };
+      const hits = () => metric(b, 'ledgerly_read_cache_requests_total\\{result="hit"\\}');
+      await expect.poll(() => metric(b, 'ledgerly_read_cache_active'), { timeout: 10_000 }).toBe(1);
+      // B keeps its answer (a read is a hit; the notifications of A's writes above may still be
+      // arriving, so read until one is), then A records a transaction.
+      await expect
+        .poll(
+          async () => {
+            const before = await hits();
+            expect(await spent()).toBe(0);
+            return (await hits()) - before;
+          },
+          { timeout: 5_000, interval: 20 },
+        )
+        .toBe(1);
       const tx = await call(a, '/api/transactions', {
         method: 'POST',
         token,

@@ -18,6 +18,8 @@ interface Entry {
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
+  /** Counts the forgets: a look-up that began before one is not kept (it may have read what was forgotten). */
+  private forgets = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -34,8 +36,14 @@ export class AuthCache {
     return entry.user;
   }
 
-  set(tokenHash: string, user: AuthUser, expiresAt: number, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  /** Taken before a look-up; `set` is given it back. */
+  mark(): number {
+    return this.forgets;
+  }
+
+  /** Keeps a look-up's result, unless anything was forgotten since it began (`mark`). */
+  set(tokenHash: string, user: AuthUser, expiresAt: number, mark: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || mark !== this.forgets) return;
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, { user, expiresAt, freshUntil: now + this.ttlMs });
     // Insertion order is age order: the oldest go first.
@@ -44,17 +52,20 @@ export class AuthCache {
 
   /** Drops the entry of one session or API token (by its id). */
   forgetCredential(id: string): void {
+    this.forgets++;
     for (const [hash, entry] of this.entries) {
       if (entry.user.sessionId === id || entry.user.token?.id === id) this.entries.delete(hash);
     }
   }
 
   clear(): void {
+    this.forgets++;
     this.entries.clear();
   }
 
   /** Drops every entry of a user, except the session `keepSessionId` when given. */
   forgetUser(userId: string, keepSessionId?: string): void {
+    this.forgets++;
     for (const [hash, entry] of this.entries) {
       if (entry.user.id === userId && (keepSessionId === undefined || entry.user.sessionId !== keepSessionId)) {
         this.entries.delete(hash);

@@ -44,9 +44,10 @@ async function resolve(db: Db, cache: AuthCache, token: string, request: Fastify
   const hash = hashToken(token);
   const cached = cache.get(hash);
   if (cached) return cached;
+  const mark = cache.mark();
   const found = await credentialForToken(db, token);
   if (!found) return null;
-  cache.set(hash, found.user, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  cache.set(hash, found.user, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY, mark);
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     // Best effort: a failed "last used" write must not fail the request.
     recordUse(db, found.user).catch((err: unknown) => request.log.warn({ err }, 'could not record last use'));

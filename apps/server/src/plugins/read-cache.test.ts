@@ -213,7 +213,7 @@ if (TEST_PG_URL)
       const url = `/api/transactions/${tx.id}`;
       await t.request({ method: 'GET', url, token });
       const found = await t.db.db.execute(
-        sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+        sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'ledgerly-listen'`,
       );
       const listener = found as { rows: { pid: number }[] };
       expect(listener.rows.length).toBe(1);

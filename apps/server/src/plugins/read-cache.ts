@@ -12,7 +12,7 @@ export const CHANGES_CHANNEL = 'ledgerly_data';
 
 /**
  * The reads answered from the cache: each depends only on the signed-in user's rows of `users`,
- * `categories`, `transactions` (and the rollups its triggers keep), `budgets`, `budget_alerts` and
+ * `categories`, `transactions` (and the rollups its triggers keep), `budgets` and
  * `recurring_transactions` — the tables whose changes migration 0012 announces — and on today's
  * date in the user's time zone and the hour (signed receipt URLs), which are in the key. A route
  * added here must read nothing else (read-cache.test.ts checks each of them against writes).
@@ -51,8 +51,8 @@ interface Entry {
 interface Slot {
   key: string;
   userId: string;
-  generation: number;
-  epoch: number;
+  /** `mark()` when the read began. */
+  mark: number;
 }
 
 export interface ReadCacheStats {
@@ -68,7 +68,8 @@ export interface ReadCacheStats {
  *
  * - Every committed write to those tables, by any instance, a background job or plain SQL, makes
  *   PostgreSQL announce the user's id (migration 0012, LISTEN/NOTIFY), and every instance then
- *   moves that user to a new generation, so older answers are never found again.
+ *   gives that user a new change number, which is part of the key, so older answers are never
+ *   found again; an answer whose read began before the change is not kept at all.
  * - A write request answered by this instance moves its user on before its answer is sent, so
  *   the next read of the same client never waits for the notification.
  * - While the notifications are not being received (the listening connection was lost), nothing
@@ -80,11 +81,19 @@ export interface ReadCacheStats {
  */
 export class ReadCache {
   private readonly entries: LRUCache<string, Entry> | null;
-  /** Users whose data changed, with their generation and when; in order of change. */
-  private readonly generations = new Map<string, { generation: number; at: number }>();
-  private nextGeneration = 1;
-  /** Counts `clear()`s: an answer computed before one is not kept after it. */
-  private epoch = 0;
+  /**
+   * Every change heard (a user's, or a clear) takes the next number. A read notes the number
+   * before it authenticates (`mark()`), and its answer is kept only if no change of its user, no
+   * clear and no forgotten change came after that: it may have been computed from (or for a
+   * signed-in user read) before them.
+   */
+  private changes = 0;
+  /** Users whose data changed, with the change's number and when (performance.now()); in order. */
+  private readonly lastChange = new Map<string, { change: number; at: number }>();
+  /** The number of the latest clear. */
+  private clearedAt = 0;
+  /** The number of the latest change forgotten by `changed()` (its user is back to 0). */
+  private forgottenUpTo = 0;
   private listening = false;
   readonly stats: ReadCacheStats = { hits: 0, misses: 0, active: false };
 
@@ -95,7 +104,7 @@ export class ReadCache {
     this.entries =
       ttlMs > 0 && maxBytes > 0
         ? new LRUCache<string, Entry>({
-            max: 100_000,
+            max: 10_000,
             maxSize: maxBytes,
             ttl: ttlMs,
             // Key, JSON (two bytes a character at most) and the compressed copies.
@@ -104,13 +113,19 @@ export class ReadCache {
         : null;
   }
 
+  get enabled(): boolean {
+    return this.entries !== null;
+  }
+
   /**
-   * Connects the cache to the change notifications of `database`. `onChange` hears each of them
-   * too (a user's id, or `*`), kept or not: the app drops its cached copy of the signed-in user,
-   * whose time zone and currency some answers depend on.
+   * Connects the cache to the change notifications of `database` (nothing when the cache is off).
+   * `onChange` hears each of them too (a user's id, or `*`): the app drops its cached copy of the
+   * signed-in user, whose time zone and currency some answers depend on. Returns a function that
+   * stops listening.
    */
-  follow(database: Database, onChange: (userId: string) => void): void {
-    database.listen(
+  follow(database: Database, onChange: (userId: string) => void): () => void {
+    if (!this.entries) return () => {};
+    return database.listen(
       CHANGES_CHANNEL,
       (payload) => {
         if (payload === '*') this.clear();
@@ -119,42 +134,48 @@ export class ReadCache {
       },
       (listening) => {
         this.listening = listening;
-        this.stats.active = listening && this.entries !== null;
+        this.stats.active = listening;
         this.clear();
       },
     );
   }
 
+  /** The number of the latest change heard; a read takes it before anything else. */
+  mark(): number {
+    return this.changes;
+  }
+
   /** Everything kept of this user is stale. */
-  changed(userId: string, now = Date.now()): void {
-    this.generations.delete(userId);
-    this.generations.set(userId, { generation: this.nextGeneration++, at: now });
-    // A change older than the longest life of an answer has nothing left to hide: every answer
-    // kept before it has expired. Forgetting it (the user is back to generation 0) keeps the map
-    // as small as the users who changed something within that time.
-    for (const [id, { at }] of this.generations) {
+  changed(userId: string, now = performance.now()): void {
+    this.lastChange.delete(userId);
+    this.lastChange.set(userId, { change: ++this.changes, at: now });
+    // A change older than the longest life of an answer hides nothing any more: every answer kept
+    // before it has expired (lru-cache counts on the same clock). Forgetting it keeps the map as
+    // small as the users who changed something within that time; a read that began before a
+    // forgotten change is not kept (set()), since its user's key no longer shows that change.
+    for (const [id, { change, at }] of this.lastChange) {
       if (at > now - this.ttlMs) break;
-      this.generations.delete(id);
+      this.lastChange.delete(id);
+      this.forgottenUpTo = change;
     }
   }
 
   clear(): void {
-    this.epoch++;
+    this.clearedAt = ++this.changes;
     this.entries?.clear();
-    this.generations.clear();
+    this.lastChange.clear();
   }
 
-  private generationOf(userId: string): number {
-    return this.generations.get(userId)?.generation ?? 0;
+  private lastChangeOf(userId: string): number {
+    return this.lastChange.get(userId)?.change ?? 0;
   }
 
-  /** Where a read's answer is kept, or null when nothing may be kept now. */
-  slotOf(userId: string, timeZone: string, url: string, now = Date.now()): Slot | null {
+  /** Where the answer of a read that began at `mark` is kept, or null when nothing may be kept now. */
+  slotOf(mark: number, userId: string, timeZone: string, url: string, now = Date.now()): Slot | null {
     if (!this.entries || !this.listening) return null;
     const hour = Math.floor(now / 3_600_000);
-    const generation = this.generationOf(userId);
-    const key = `${userId} ${this.epoch} ${generation} ${todayIn(timeZone, new Date(now))} ${hour} ${url}`;
-    return { key, userId, generation, epoch: this.epoch };
+    const key = `${userId} ${this.clearedAt} ${this.lastChangeOf(userId)} ${todayIn(timeZone, new Date(now))} ${hour} ${url}`;
+    return { key, userId, mark };
   }
 
   get(slot: Slot): Entry | undefined {
@@ -165,11 +186,12 @@ export class ReadCache {
   }
 
   /**
-   * Keeps an answer, unless the user's data changed (or the cache was cleared) since the read
-   * began: it may have been computed from what was there before.
+   * Keeps an answer, unless its user's data changed, the cache was cleared or a change was
+   * forgotten since the read began: it may have been computed from what was there before.
    */
   set(slot: Slot, json: string): void {
-    if (!this.listening || slot.epoch !== this.epoch || slot.generation !== this.generationOf(slot.userId)) return;
+    if (!this.listening) return;
+    if (Math.max(this.lastChangeOf(slot.userId), this.clearedAt, this.forgottenUpTo) > slot.mark) return;
     const bytes = Buffer.byteLength(json);
     if (bytes <= MAX_ENTRY_BYTES) this.entries?.set(slot.key, { json, bytes });
   }
@@ -177,6 +199,8 @@ export class ReadCache {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The read cache's `mark()` when this request arrived, before authentication. */
+    readCacheMark: number;
     /** Where the read cache keeps this request's answer, when it may be kept. */
     readCacheSlot: Slot | null;
   }
@@ -210,14 +234,23 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): F
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The cache's hooks in the protected scope, after authentication: a kept answer is sent before
- * the query is parsed; a 200 of a cached route is kept; a write moves its user on.
+ * The cache's hooks in the protected scope. `markReads` goes before authentication (the signed-in
+ * user is read from the database or the sign-in cache, and may be older than a change heard
+ * meanwhile); `useReadCache` after it: a kept answer is sent before the query is parsed, a 200 of
+ * a cached route is kept, a write moves its user on.
  */
+export function markReads(scope: FastifyInstance, cache: ReadCache): void {
+  scope.decorateRequest('readCacheMark', 0);
+  scope.addHook('onRequest', async (request) => {
+    request.readCacheMark = cache.mark();
+  });
+}
+
 export function useReadCache(scope: FastifyInstance, cache: ReadCache): void {
   scope.decorateRequest('readCacheSlot', null);
   scope.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !CACHED_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const slot = cache.slotOf(request.user.id, request.user.timezone, request.url);
+    const slot = cache.slotOf(request.readCacheMark, request.user.id, request.user.timezone, request.url);
     if (slot === null) return;
     const entry = cache.get(slot);
     if (entry) return sendKept(request, reply, entry);
