@@ -19,42 +19,19 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
-CREATE TRIGGER "users_announce_insert" AFTER INSERT ON "users" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('id');
---> statement-breakpoint
-CREATE TRIGGER "users_announce_update" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('id');
---> statement-breakpoint
-CREATE TRIGGER "users_announce_delete" AFTER DELETE ON "users" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('id');
---> statement-breakpoint
-CREATE TRIGGER "users_announce_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"();
---> statement-breakpoint
-CREATE TRIGGER "categories_announce_insert" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "categories_announce_update" AFTER UPDATE ON "categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "categories_announce_delete" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "categories_announce_truncate" AFTER TRUNCATE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"();
---> statement-breakpoint
-CREATE TRIGGER "transactions_announce_insert" AFTER INSERT ON "transactions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "transactions_announce_update" AFTER UPDATE ON "transactions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "transactions_announce_delete" AFTER DELETE ON "transactions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "transactions_announce_truncate" AFTER TRUNCATE ON "transactions" FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"();
---> statement-breakpoint
-CREATE TRIGGER "budgets_announce_insert" AFTER INSERT ON "budgets" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "budgets_announce_update" AFTER UPDATE ON "budgets" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "budgets_announce_delete" AFTER DELETE ON "budgets" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "budgets_announce_truncate" AFTER TRUNCATE ON "budgets" FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"();
---> statement-breakpoint
-CREATE TRIGGER "recurring_transactions_announce_insert" AFTER INSERT ON "recurring_transactions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "recurring_transactions_announce_update" AFTER UPDATE ON "recurring_transactions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "recurring_transactions_announce_delete" AFTER DELETE ON "recurring_transactions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"('user_id');
---> statement-breakpoint
-CREATE TRIGGER "recurring_transactions_announce_truncate" AFTER TRUNCATE ON "recurring_transactions" FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"();
+-- Per table: its user column, and a trigger for each kind of statement.
+DO $do$
+DECLARE
+	t text;
+	col text;
+BEGIN
+	FOR t, col IN VALUES ('users', 'id'), ('categories', 'user_id'), ('transactions', 'user_id'),
+		('budgets', 'user_id'), ('recurring_transactions', 'user_id')
+	LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"(%L)', t || '_announce_insert', t, col);
+		EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"(%L)', t || '_announce_update', t, col);
+		EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"(%L)', t || '_announce_delete', t, col);
+		EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "ledgerly_announce_change"()', t || '_announce_truncate', t);
+	END LOOP;
+END
+$do$;
