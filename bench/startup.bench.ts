@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The process running dist/main.js: `pid` itself or one of its descendants (npm → sh → node). */
+/** The process running the server (dist/main.js, or scripts/start.mjs that imports it): `pid` or a descendant (npm → sh → node). */
 function serverPid(pid: number): number | undefined {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
@@ -61,7 +61,8 @@ function serverPid(pid: number): number | undefined {
     try {
       // node itself, not the shell that npm runs it through (its command line names it too)
       const [exe, ...args] = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-      if (exe?.endsWith('node') && args.some((a) => a.endsWith('dist/main.js'))) return p;
+      if (exe?.endsWith('node') && args.some((a) => a.endsWith('dist/main.js') || a.endsWith('scripts/start.mjs')))
+        return p;
     } catch {
       continue;
     }

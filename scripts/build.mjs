@@ -2,7 +2,8 @@
 // Builds what is out of date: the web app (Vite, apps/web/dist) and the server (esbuild,
 // apps/server/dist). Each output folder holds a stamp with a hash of the files it was built
 // from; when the hash is the same and the output is there, that part is skipped, so a second
-// `npm start` goes straight to the server.
+// `npm start` goes straight to the server. `npm start` (scripts/start.mjs) calls buildOutOfDate
+// in its own process.
 //
 //   node scripts/build.mjs [web] [server] [--force]     (no name: both)
 import { spawnSync } from 'node:child_process';
@@ -12,9 +13,6 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const force = args.includes('--force');
-const names = args.filter((a) => !a.startsWith('--'));
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'e2e', 'coverage', '.tmp']);
 const isTest = (name) => /\.test\.(ts|tsx|mts|js)$/.test(name);
@@ -89,8 +87,8 @@ const targets = {
 
 /**
  * Packages left to Node at run time, resolved from node_modules: native addons, WebAssembly and
- * packages that read files beside their own code (fonts, the API explorer's page, pino's
- * transport workers), the pretty log printer, and the database drivers (pg's optional native
+ * packages that read files beside their own code (fonts, the API explorer's page, the log
+ * transports' worker), the pretty log printer, and the database drivers (pg's optional native
  * binding).
  */
 const EXTERNAL = [
@@ -102,8 +100,8 @@ const EXTERNAL = [
   '@fastify/swagger-ui',
   '@fastify/static',
   'pino-pretty',
-  // Worker threads for log transports, started from files beside their own code.
-  'pino',
+  // pino's worker threads for log transports start from files beside their own code (pino
+  // itself is bundled: the app configures no transport).
   'thread-stream',
   'pg',
   'pg-native',
@@ -160,29 +158,43 @@ async function buildServer() {
   );
 }
 
-const chosen = names.length ? names : Object.keys(targets);
-for (const name of chosen) {
-  const target = targets[name];
-  if (!target) {
-    console.error(`Unknown build target "${name}" (web, server)`);
-    process.exit(2);
+/**
+ * Builds each named part (none named: both) whose inputs changed since its last build. Exits the
+ * process with a message if a name is unknown or a build fails.
+ */
+export async function buildOutOfDate(names = [], { force = false } = {}) {
+  const chosen = names.length ? names : Object.keys(targets);
+  for (const name of chosen) {
+    const target = targets[name];
+    if (!target) {
+      console.error(`Unknown build target "${name}" (web, server)`);
+      process.exit(2);
+    }
+    const stampFile = join(root, target.out, '.build-stamp');
+    const hash = target.inputs();
+    const upToDate =
+      !force &&
+      existsSync(join(root, target.out, target.marker)) &&
+      existsSync(stampFile) &&
+      readFileSync(stampFile, 'utf8').trim() === hash;
+    if (upToDate) {
+      console.log(`${name}: up to date (${target.out})`);
+      continue;
+    }
+    try {
+      await target.build();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    writeFileSync(stampFile, `${hash}\n`);
   }
-  const stampFile = join(root, target.out, '.build-stamp');
-  const hash = target.inputs();
-  const upToDate =
-    !force &&
-    existsSync(join(root, target.out, target.marker)) &&
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8').trim() === hash;
-  if (upToDate) {
-    console.log(`${name}: up to date (${target.out})`);
-    continue;
-  }
-  try {
-    await target.build();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  writeFileSync(stampFile, `${hash}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  await buildOutOfDate(
+    args.filter((a) => !a.startsWith('--')),
+    { force: args.includes('--force') },
+  );
 }
