@@ -404,7 +404,6 @@ async function mixedLoad(tokens: string[]): Promise<LoadResult> {
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
-    headers: { 'accept-encoding': 'br, gzip' },
     requests: tokens.flatMap((token) =>
       [
         '/api/analytics/dashboard?period=month',

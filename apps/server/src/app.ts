@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
-  const metrics = registerMetrics(app, database, config.metricsToken, readCache.stats);
+  const metrics = registerMetrics(app, database, config.metricsToken, readCache);
   await registerUnderPressure(app, config);
   registerSecurityHeaders(app);
   await registerCompression(app);

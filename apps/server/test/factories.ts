@@ -1,4 +1,5 @@
-import type { Category } from '@ledgerly/shared';
+import type { BudgetStatusItem, Category } from '@ledgerly/shared';
+import { expect } from 'vitest';
 import { transactions } from '../src/db/schema.js';
 import type { TestApp } from './build-test-app.js';
 
@@ -16,6 +17,17 @@ export async function createCategory(
   });
   if (res.statusCode !== 201) throw new Error(`category failed: ${res.statusCode} ${res.body}`);
   return res.json<{ data: Category }>().data;
+}
+
+/** Creates a budget over HTTP and answers its status. */
+export async function createBudget(
+  t: TestApp,
+  token: string,
+  payload: Record<string, unknown>,
+): Promise<BudgetStatusItem> {
+  const res = await t.request({ method: 'POST', url: '/api/budgets', token, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: BudgetStatusItem }>().data;
 }
 
 export interface TxSeed {

@@ -23,7 +23,7 @@ export function registerMetrics(
   app: FastifyInstance,
   database: Database,
   token: string | undefined,
-  readCache: ReadCacheStats,
+  readCache: { readonly stats: ReadCacheStats },
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'ledgerly_' });
@@ -68,8 +68,9 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       this.reset();
-      this.labels('hit').inc(readCache.hits);
-      this.labels('miss').inc(readCache.misses);
+      const { hits, misses } = readCache.stats;
+      this.labels('hit').inc(hits);
+      this.labels('miss').inc(misses);
     },
   });
   new Gauge({
@@ -77,7 +78,7 @@ export function registerMetrics(
     help: '1 while the read cache keeps answers (change notifications are being received), else 0',
     registers: [registry],
     collect() {
-      this.set(readCache.active ? 1 : 0);
+      this.set(readCache.stats.active ? 1 : 0);
     },
   });
   const sweepRuns = new Counter({

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Category, type Transaction, todayIn } from '@ledgerly/shared';
 import { type TestApp, registerUser, useTestApp } from '../../test/build-test-app.js';
-import { createCategory } from '../../test/factories.js';
+import { createBudget, createCategory } from '../../test/factories.js';
+import { createRecurring } from '../../test/recurring-helpers.js';
 import { TEST_PG_URL } from '../../test/test-db.js';
 import { CACHED_ROUTES } from './read-cache.js';
 
@@ -40,27 +41,13 @@ async function account(app: TestApp) {
       payload: { type: 'expense', amount: 12.5, categoryId: category.id, date: today, description: 'Bread' },
     })
   ).json<{ data: Transaction }>().data;
-  const budget = await app.request({
-    method: 'POST',
-    url: '/api/budgets',
-    token,
-    payload: { categoryId: category.id, amount: 100, period: 'monthly' },
+  await createBudget(app, token, { categoryId: category.id, amount: 100, period: 'monthly' });
+  await createRecurring(app, token, {
+    categoryId: category.id,
+    amount: 9.99,
+    description: 'Streaming',
+    startDate: `${today.slice(0, 8)}28`,
   });
-  expect(budget.statusCode).toBe(201);
-  const recurring = await app.request({
-    method: 'POST',
-    url: '/api/recurring',
-    token,
-    payload: {
-      type: 'expense',
-      amount: 9.99,
-      categoryId: category.id,
-      description: 'Streaming',
-      frequency: 'monthly',
-      startDate: `${today.slice(0, 8)}28`,
-    },
-  });
-  expect(recurring.statusCode).toBe(201);
   return { auth, token, category, tx, today };
 }
 

@@ -95,7 +95,7 @@ export class ReadCache {
   /** The number of the latest change forgotten by `changed()` (its user is back to 0). */
   private forgottenUpTo = 0;
   private listening = false;
-  readonly stats: ReadCacheStats = { hits: 0, misses: 0, active: false };
+  private readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -117,6 +117,11 @@ export class ReadCache {
     return this.entries !== null;
   }
 
+  /** For the metrics: reads answered from memory or not, and whether answers are being kept. */
+  get stats(): ReadCacheStats {
+    return { ...this.counts, active: this.listening && this.enabled };
+  }
+
   /**
    * Connects the cache to the change notifications of `database` (nothing when the cache is off).
    * `onChange` hears each of them too (a user's id, or `*`): the app drops its cached copy of the
@@ -134,7 +139,6 @@ export class ReadCache {
       },
       (listening) => {
         this.listening = listening;
-        this.stats.active = listening;
         this.clear();
       },
     );
@@ -180,8 +184,8 @@ export class ReadCache {
 
   get(slot: Slot): Entry | undefined {
     const entry = this.entries?.get(slot.key);
-    if (entry) this.stats.hits++;
-    else this.stats.misses++;
+    if (entry) this.counts.hits++;
+    else this.counts.misses++;
     return entry;
   }
 

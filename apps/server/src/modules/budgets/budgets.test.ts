@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetStatusItem } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createBudget, createCategory } from '../../../test/factories.js';
 
 const t = useTestApp();
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -10,12 +10,6 @@ async function statusList(token: string, period = 'monthly'): Promise<BudgetStat
   const res = await t.request({ method: 'GET', url: `/api/budgets/status?period=${period}`, token });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: BudgetStatusItem[] }>().data;
-}
-
-async function createBudget(token: string, payload: Record<string, unknown>): Promise<BudgetStatusItem> {
-  const res = await t.request({ method: 'POST', url: '/api/budgets', token, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: BudgetStatusItem }>().data;
 }
 
 describe('budgets: create', () => {
@@ -49,7 +43,7 @@ describe('budgets: create', () => {
   it('accepts a yearly budget and an amount written as a decimal string', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    const budget = await createBudget(token, { categoryId: cat.id, amount: '1200.00', period: 'yearly' });
+    const budget = await createBudget(t, token, { categoryId: cat.id, amount: '1200.00', period: 'yearly' });
     expect(budget).toMatchObject({ period: 'yearly', budgetAmount: 1200 });
     expect(await statusList(token, 'yearly')).toHaveLength(1);
     expect(await statusList(token)).toHaveLength(0);
@@ -125,7 +119,7 @@ describe('budgets: create', () => {
   it('refuses a second budget of the same category and period; the other period is fine', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    const first = await createBudget(token, { categoryId: cat.id, amount: 100 });
+    const first = await createBudget(t, token, { categoryId: cat.id, amount: 100 });
     const dup = await t.request({
       method: 'POST',
       url: '/api/budgets',
@@ -136,7 +130,7 @@ describe('budgets: create', () => {
     expect(dup.json()).toEqual({ message: 'A monthly budget for this category already exists', code: 'DUPLICATE' });
     expect(await statusList(token)).toEqual([first]);
 
-    await createBudget(token, { categoryId: cat.id, amount: 1000, period: 'yearly' });
+    await createBudget(t, token, { categoryId: cat.id, amount: 1000, period: 'yearly' });
     const dupYear = await t.request({
       method: 'POST',
       url: '/api/budgets',
@@ -153,7 +147,7 @@ describe('budgets: update and delete', () => {
   it('changes amount and period; the category may be repeated or left out', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    const budget = await createBudget(token, { categoryId: cat.id, amount: 100 });
+    const budget = await createBudget(t, token, { categoryId: cat.id, amount: 100 });
     const put = await t.request({
       method: 'PUT',
       url: `/api/budgets/${budget.id}`,
@@ -174,7 +168,7 @@ describe('budgets: update and delete', () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
     const other = await createCategory(t, token);
-    const budget = await createBudget(token, { categoryId: cat.id, amount: 100 });
+    const budget = await createBudget(t, token, { categoryId: cat.id, amount: 100 });
     const cases: [Record<string, unknown>, string][] = [
       [{ categoryId: other.id, amount: 50 }, 'Category cannot be changed'],
       [{ categoryId: other.id, amount: 0 }, 'Category cannot be changed'],
@@ -197,8 +191,8 @@ describe('budgets: update and delete', () => {
   it('refuses moving onto a period the category already has', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    const monthly = await createBudget(token, { categoryId: cat.id, amount: 100 });
-    const yearly = await createBudget(token, { categoryId: cat.id, amount: 900, period: 'yearly' });
+    const monthly = await createBudget(t, token, { categoryId: cat.id, amount: 100 });
+    const yearly = await createBudget(t, token, { categoryId: cat.id, amount: 900, period: 'yearly' });
     const res = await t.request({
       method: 'PUT',
       url: `/api/budgets/${monthly.id}`,
@@ -214,7 +208,7 @@ describe('budgets: update and delete', () => {
   it('deletes; a second delete and unknown ids are 404', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    const budget = await createBudget(token, { categoryId: cat.id, amount: 100 });
+    const budget = await createBudget(t, token, { categoryId: cat.id, amount: 100 });
     const del = await t.request({ method: 'DELETE', url: `/api/budgets/${budget.id}`, token });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
@@ -231,7 +225,7 @@ describe('budgets: update and delete', () => {
   it('goes with its category when the category is deleted', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    await createBudget(token, { categoryId: cat.id, amount: 100 });
+    await createBudget(t, token, { categoryId: cat.id, amount: 100 });
     const del = await t.request({ method: 'DELETE', url: `/api/categories/${cat.id}`, token });
     expect(del.statusCode).toBe(204);
     expect(await statusList(token)).toEqual([]);
@@ -243,7 +237,7 @@ describe('budgets: listing and access', () => {
     const { token } = await registerUser(t);
     for (const name of ['travel', 'Bills', 'Zoo', 'apples']) {
       const cat = await createCategory(t, token, { name });
-      await createBudget(token, { categoryId: cat.id, amount: 10 });
+      await createBudget(t, token, { categoryId: cat.id, amount: 10 });
     }
     expect((await statusList(token)).map((b) => b.category.name)).toEqual(['apples', 'Bills', 'travel', 'Zoo']);
   });
@@ -251,7 +245,7 @@ describe('budgets: listing and access', () => {
   it('defaults to monthly and refuses any other period', async () => {
     const { token } = await registerUser(t);
     const cat = await createCategory(t, token);
-    await createBudget(token, { categoryId: cat.id, amount: 10 });
+    await createBudget(t, token, { categoryId: cat.id, amount: 10 });
     const plain = await t.request({ method: 'GET', url: '/api/budgets/status', token });
     expect(plain.json().data).toHaveLength(1);
     for (const q of ['weekly', 'MONTHLY', 'monthly&period=yearly']) {
@@ -265,7 +259,7 @@ describe('budgets: listing and access', () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     const cat = await createCategory(t, alice.token);
-    const budget = await createBudget(alice.token, { categoryId: cat.id, amount: 100 });
+    const budget = await createBudget(t, alice.token, { categoryId: cat.id, amount: 100 });
     expect(await statusList(bob.token)).toEqual([]);
     const put = await t.request({
       method: 'PUT',

@@ -3,16 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetAlertList, BudgetStatusItem } from '@ledgerly/shared';
 import { shiftMonth, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory, seedTransactions, type TxSeed } from '../../../test/factories.js';
+import { createBudget, createCategory, seedTransactions, type TxSeed } from '../../../test/factories.js';
 import { budgets } from '../../db/schema.js';
 
 const t = useTestApp();
-
-async function create(token: string, payload: Record<string, unknown>): Promise<BudgetStatusItem> {
-  const res = await t.request({ method: 'POST', url: '/api/budgets', token, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: BudgetStatusItem }>().data;
-}
 
 async function status(token: string, period = 'monthly'): Promise<BudgetStatusItem[]> {
   const res = await t.request({ method: 'GET', url: `/api/budgets/status?period=${period}`, token });
@@ -34,7 +28,7 @@ describe('rollover: carry over unspent amount', () => {
     const month = today.slice(0, 7);
     const m = (n: number) => `${shiftMonth(month, n)}-15`;
     const food = await createCategory(t, token, { name: 'Food' });
-    const b = await create(token, { categoryId: food.id, amount: 100, rollover: true });
+    const b = await createBudget(t, token, { categoryId: food.id, amount: 100, rollover: true });
     expect(b).toMatchObject({ rollover: true, carriedOver: 0, availableAmount: 100 });
     await createdOn(b.id, m(-3));
     const tx = (date: string, amountCents: number): TxSeed => ({
@@ -87,7 +81,7 @@ describe('rollover: carry over unspent amount', () => {
     const { token, user } = await registerUser(t);
     const month = todayIn(user.timezone).slice(0, 7);
     const cat = await createCategory(t, token);
-    const b = await create(token, { categoryId: cat.id, amount: 50, rollover: true });
+    const b = await createBudget(t, token, { categoryId: cat.id, amount: 50, rollover: true });
     await createdOn(b.id, `${shiftMonth(month, -1)}-10`);
     await seedTransactions(t, [
       { userId: user.id, categoryId: cat.id, type: 'expense', amountCents: 12000, date: `${shiftMonth(month, -1)}-11` },
@@ -108,7 +102,7 @@ describe('rollover: carry over unspent amount', () => {
     const cat = await createCategory(t, token);
     const other = await createCategory(t, token);
     const salary = await createCategory(t, token, { type: 'income' });
-    const b = await create(token, { categoryId: cat.id, amount: 1200, period: 'yearly', rollover: true });
+    const b = await createBudget(t, token, { categoryId: cat.id, amount: 1200, period: 'yearly', rollover: true });
     await createdOn(b.id, `${year - 2}-06-30`);
     await seedTransactions(t, [
       { userId: user.id, categoryId: cat.id, type: 'expense', amountCents: 100000, date: `${year - 2}-01-05` },
@@ -136,7 +130,7 @@ describe('rollover: carry over unspent amount', () => {
       fields: { rollover: 'Carry over must be true or false' },
     });
     expect(await status(token)).toEqual([]);
-    const plain = await create(token, { categoryId: cat.id, amount: 10 });
+    const plain = await createBudget(t, token, { categoryId: cat.id, amount: 10 });
     expect(plain).toMatchObject({ rollover: false, carriedOver: 0, availableAmount: 10 });
   });
 
@@ -144,7 +138,7 @@ describe('rollover: carry over unspent amount', () => {
     const { token, user } = await registerUser(t);
     const today = todayIn(user.timezone);
     const cat = await createCategory(t, token);
-    const b = await create(token, { categoryId: cat.id, amount: 100, rollover: true });
+    const b = await createBudget(t, token, { categoryId: cat.id, amount: 100, rollover: true });
     await createdOn(b.id, `${shiftMonth(today.slice(0, 7), -1)}-01`);
     // Nothing spent last month: 200 available; 150 spent is 75 %, not over.
     await seedTransactions(t, [
