@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // A watchdog, not a measure: the longest component tests take 4-5 s on a busy two-core box.
+    testTimeout: 20_000,
   },
 });

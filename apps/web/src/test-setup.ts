@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom has no modal <dialog>: open and close stand in for showModal() and close(). The browser's
@@ -15,9 +15,17 @@ if (!('showModal' in HTMLDialogElement.prototype)) {
   });
 }
 
+// No test reaches a network: a call its test did not stub fails as if offline (stubFetch in src/test).
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    return Promise.reject(new TypeError(`No network in unit tests (${url}): answer it with stubFetch()`));
+  });
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  // fetch and matchMedia stubs (src/test) last one test only.
+  // Stubs (fetch, matchMedia) last one test only.
   vi.unstubAllGlobals();
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from './fetch-stub';
 
-const realFetch = globalThis.fetch;
-
 describe('stubFetch', () => {
   it('answers per method and path, a fixed answer on every call, and records each call', async () => {
     const api = stubFetch({ 'GET /api/settings': json(200, { data: { currency: 'EUR' } }) });
@@ -40,8 +38,8 @@ describe('stubFetch', () => {
     expect(api.calls).toHaveLength(3);
   });
 
-  it('is gone after each test (the tests above stubbed fetch)', () => {
-    expect(globalThis.fetch).toBe(realFetch);
+  it('is gone after each test: the tests above stubbed this path, now nothing answers it', async () => {
+    await expect(fetch('/api/settings')).rejects.toThrow('No network in unit tests (/api/settings)');
     expect(stubFetch().calls).toHaveLength(0);
   });
 });

@@ -27,11 +27,16 @@ export interface RenderWithProvidersOptions {
  * Renders `ui` inside the providers the app wraps every screen in (app/providers.tsx): theme,
  * query client, authentication (signed in when a token is in localStorage) and a router, here an
  * in-memory one. Returns Testing Library's result with the query client.
+ *
+ * The theme (and the charts' reduced-motion check) read matchMedia, which every browser has and
+ * jsdom lacks: unless the test gave one, a light-scheme, full-motion screen that never changes
+ * stands in, put back after the test (test-setup.ts).
  */
 export function renderWithProviders(
   ui: ReactElement,
   { client = createTestQueryClient(), data = [], location = '/' }: RenderWithProvidersOptions = {},
 ): RenderResult & { client: QueryClient } {
+  if (typeof window.matchMedia !== 'function') stubMatchMedia();
   for (const [key, value] of data) client.setQueryData(key, value);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ThemeProvider>
@@ -42,14 +47,10 @@ export function renderWithProviders(
       </QueryClientProvider>
     </ThemeProvider>
   );
-  return { ...render(ui, { wrapper }), client };
+  return Object.assign(render(ui, { wrapper }), { client });
 }
 
-/**
- * jsdom has no matchMedia: a light-scheme, full-motion screen that never changes. Put back after
- * each test (test-setup.ts).
- */
-export function stubMatchMedia(): void {
+function stubMatchMedia(): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,
