@@ -1,56 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
-import { AuthProvider } from '../auth-context';
-import { ThemeProvider } from '../../theme/theme-context';
+import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render';
 import { LoginPage } from './login-page';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: null, currency: 'USD', timezone: 'UTC' };
-let twoFactorAnswer: (code: string) => Response;
+let api: FetchStub;
 
 beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as never;
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation((input, init) => {
-    const path = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost').pathname;
-    const body = JSON.parse((init?.body as string | undefined) ?? '{}') as { code?: string };
-    if (path === '/api/auth/login')
-      return Promise.resolve(json(200, { twoFactorRequired: true, challenge: 'c'.repeat(43) }));
-    if (path === '/api/auth/login/2fa') return Promise.resolve(twoFactorAnswer(body.code ?? ''));
-    return Promise.resolve(json(404, {}));
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
+  api = stubFetch({
+    'POST /api/auth/login': json(200, { twoFactorRequired: true, challenge: 'c'.repeat(43) }),
+  }).otherwise(json(404, {}));
 });
 
+/** The server's answer to the second step, per code sent. */
+function answerTwoFactor(answer: (code: string) => Response) {
+  api.on('POST /api/auth/login/2fa', ({ body }) => answer((body as { code?: string }).code ?? ''));
+}
+
 function renderLogin() {
-  return render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/login']}>
-          <AuthProvider>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/dashboard" element={<p>Dashboard page</p>} />
-            </Routes>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ThemeProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/dashboard" element={<p>Dashboard page</p>} />
+    </Routes>,
+    { client: createQueryClient(), location: '/login' },
   );
 }
 
@@ -64,14 +42,15 @@ async function firstStep(u: ReturnType<typeof userEvent.setup>) {
 describe('LoginPage second step', () => {
   it('asks for the code, shows a wrong code clearly, then signs in', async () => {
     const u = userEvent.setup();
-    twoFactorAnswer = (code) =>
+    answerTwoFactor((code) =>
       code === '123456'
         ? json(200, { token: 'tok', user })
         : json(400, {
             code: 'VALIDATION_ERROR',
             message: ACCOUNT_MSG.codeInvalid,
             fields: { code: ACCOUNT_MSG.codeInvalid },
-          });
+          }),
+    );
     renderLogin();
     const input = await firstStep(u);
     expect(screen.getAllByText(ACCOUNT_MSG.codePrompt).length).toBeGreaterThan(0);
@@ -94,7 +73,7 @@ describe('LoginPage second step', () => {
 
   it('takes a recovery code instead', async () => {
     const u = userEvent.setup();
-    twoFactorAnswer = (code) => (code === 'k7m2p-x9qrt' ? json(200, { token: 'tok2', user }) : json(400, {}));
+    answerTwoFactor((code) => (code === 'k7m2p-x9qrt' ? json(200, { token: 'tok2', user }) : json(400, {})));
     renderLogin();
     await firstStep(u);
     await u.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
@@ -105,7 +84,7 @@ describe('LoginPage second step', () => {
 
   it('sends an expired challenge back to the first step with the message', async () => {
     const u = userEvent.setup();
-    twoFactorAnswer = () => json(400, { code: 'INVALID_CREDENTIALS', message: ACCOUNT_MSG.challengeExpired });
+    answerTwoFactor(() => json(400, { code: 'INVALID_CREDENTIALS', message: ACCOUNT_MSG.challengeExpired }));
     renderLogin();
     const input = await firstStep(u);
     await u.type(input, '123456');

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BudgetStatusItem, Category } from '@ledgerly/shared';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { renderWithProviders } from '../../../test/render';
 import type { BudgetPayload } from '../api/create-budget';
 import { BudgetForm } from './budget-form';
 
@@ -24,17 +23,15 @@ const CATEGORIES: Category[] = [
 
 let monthlyBudgets: BudgetStatusItem[] = [];
 
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.categories(), CATEGORIES);
-  client.setQueryData([...queryKeys.budgets, 'status', 'monthly'], monthlyBudgets);
-  client.setQueryData([...queryKeys.budgets, 'status', 'yearly'], []);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
 const setup = (props: Partial<Parameters<typeof BudgetForm>[0]> = {}) => {
   const onSubmit = vi.fn<(p: BudgetPayload) => Promise<void>>().mockResolvedValue(undefined);
-  render(<BudgetForm onSubmit={onSubmit} onCancel={() => {}} {...props} />, { wrapper });
+  renderWithProviders(<BudgetForm onSubmit={onSubmit} onCancel={() => {}} {...props} />, {
+    data: [
+      [queryKeys.categories(), CATEGORIES],
+      [[...queryKeys.budgets, 'status', 'monthly'], monthlyBudgets],
+      [[...queryKeys.budgets, 'status', 'yearly'], []],
+    ],
+  });
   return { onSubmit, user: userEvent.setup() };
 };
 

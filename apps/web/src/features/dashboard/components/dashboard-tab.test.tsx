@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { DashboardData, DashboardPeriod } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
-import { AuthProvider } from '../../auth/auth-context';
-import { ThemeProvider } from '../../theme/theme-context';
+import { json, stubFetch, type StubRequest } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render';
 import { DashboardTab } from './dashboard-tab';
-
-// fetch is the network, the one thing outside the web app: stubbed with a tiny fake API.
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-/** The address a stubbed fetch was called with, as the app wrote it. */
-const requested = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
-const urlOf = (input: RequestInfo | URL) => new URL(requested(input), 'http://localhost');
 
 function emptyDashboard(period: DashboardPeriod): DashboardData {
   return {
@@ -55,45 +46,23 @@ function withFigures(period: DashboardPeriod): DashboardData {
   };
 }
 
-let answer: (url: URL) => Response;
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as never;
-  fetchMock.mockImplementation((input) => {
-    const url = urlOf(input);
-    if (url.pathname === '/api/recurring/generate') return Promise.resolve(json(200, { data: { generated: 0 } }));
-    if (url.pathname === '/api/settings') return Promise.resolve(json(200, { data: { currency: 'EUR' } }));
-    return Promise.resolve(answer(url));
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
-function renderTab() {
-  return render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider>
-          <DashboardTab />
-        </AuthProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+/** A tiny fake API: recurring generation and settings answered, the dashboard as `answer` says. */
+function stubApi(answer: (request: StubRequest) => Response) {
+  return stubFetch({
+    'POST /api/recurring/generate': json(200, { data: { generated: 0 } }),
+    'GET /api/settings': json(200, { data: { currency: 'EUR' } }),
+  }).otherwise(answer);
 }
 
-const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === path);
+const periodOf = ({ query }: StubRequest) => query.get('period') as DashboardPeriod;
+
+function renderTab() {
+  return renderWithProviders(<DashboardTab />, { client: createQueryClient() });
+}
 
 describe('DashboardTab', () => {
   it('shows the period figures in the user currency and reloads when the period changes', async () => {
-    answer = (url) => json(200, { data: withFigures(url.searchParams.get('period') as DashboardPeriod) });
+    const api = stubApi((request) => json(200, { data: withFigures(periodOf(request)) }));
     renderTab();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Overview of your financial health')).toBeInTheDocument();
@@ -114,17 +83,17 @@ describe('DashboardTab', () => {
     expect(await screen.findByRole('heading', { name: 'This Year (Monthly)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'All Time' }));
     expect(await screen.findByRole('heading', { name: 'Last 12 Months' })).toBeInTheDocument();
-    expect(calls('/api/analytics/dashboard').map(([u]) => requested(u))).toEqual([
+    expect(api.callsTo('GET /api/analytics/dashboard').map((c) => c.url)).toEqual([
       '/api/analytics/dashboard?period=month',
       '/api/analytics/dashboard?period=year',
       '/api/analytics/dashboard?period=all',
     ]);
     // Generation of due recurring items runs once per opening, not per period change.
-    expect(calls('/api/recurring/generate')).toHaveLength(1);
+    expect(api.callsTo('POST /api/recurring/generate')).toHaveLength(1);
   });
 
   it('shows the empty states for a user without data', async () => {
-    answer = (url) => json(200, { data: emptyDashboard(url.searchParams.get('period') as DashboardPeriod) });
+    stubApi((request) => json(200, { data: emptyDashboard(periodOf(request)) }));
     renderTab();
     expect(await screen.findByText('No recent transactions')).toBeInTheDocument();
     expect(screen.getByText('No categories found')).toBeInTheDocument();
@@ -133,7 +102,7 @@ describe('DashboardTab', () => {
   });
 
   it("shows the server's message, else 'Failed to load summary', and keeps sections empty", async () => {
-    answer = () => json(422, { message: 'Analytics are resting' });
+    stubApi(() => json(422, { message: 'Analytics are resting' }));
     renderTab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Analytics are resting');
     expect(screen.getByText('No recent transactions')).toBeInTheDocument();
@@ -142,11 +111,7 @@ describe('DashboardTab', () => {
 
   it("falls back to 'Failed to load summary' and ignores a failed recurring generation", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock.mockImplementation((input) =>
-      Promise.resolve(
-        urlOf(input).pathname === '/api/recurring/generate' ? json(404, {}) : new Response('oops', { status: 400 }),
-      ),
-    );
+    stubFetch({ 'POST /api/recurring/generate': json(404, {}) }).otherwise(new Response('oops', { status: 400 }));
     renderTab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load summary');
     await waitFor(() => expect(warn).toHaveBeenCalled());

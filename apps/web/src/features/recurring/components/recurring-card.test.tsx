@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import type { RecurringTransaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
+import { renderWithProviders } from '../../../test/render';
 import { RecurringCard } from './recurring-card';
 
 const base: RecurringTransaction = {
@@ -22,14 +22,10 @@ const base: RecurringTransaction = {
 };
 
 function renderCard(item: RecurringTransaction, today = '2026-03-15') {
-  const client = new QueryClient();
-  client.setQueryData(queryKeys.settings, { firstName: '', lastName: '', currency: 'EUR' });
   const handlers = { onGenerate: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
-  render(
-    <QueryClientProvider client={client}>
-      <RecurringCard item={item} today={today} {...handlers} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RecurringCard item={item} today={today} {...handlers} />, {
+    data: [[queryKeys.settings, { firstName: '', lastName: '', currency: 'EUR' }]],
+  });
   return within(screen.getByRole('article', { name: item.description }));
 }
 

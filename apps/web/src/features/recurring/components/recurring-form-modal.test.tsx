@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Category, RecurringTransaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
+import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render';
 import { RecurringFormModal } from './recurring-form-modal';
 
 const cat = (id: string, name: string, type: Category['type']): Category => ({
@@ -17,46 +18,19 @@ const cat = (id: string, name: string, type: Category['type']): Category => ({
 const RENT = cat('00000000-0000-4000-8000-000000000001', 'Housing', 'expense');
 const SALARY = cat('00000000-0000-4000-8000-000000000002', 'Salary', 'income');
 
-// fetch is the network, the one thing outside the component: stubbed so no call leaves.
-const fetchMock = vi.fn<typeof fetch>();
-/** The JSON body a stubbed fetch was given. */
-function sentJson(init: RequestInit | undefined): unknown {
-  if (typeof init?.body !== 'string') throw new Error('expected a JSON body');
-  return JSON.parse(init.body);
-}
+// Stubbed so no call leaves; each test says what the server answers.
+let api: FetchStub;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  // jsdom has no modal dialogs; the native behaviour is not what is tested here.
-  if (!('showModal' in HTMLDialogElement.prototype)) {
-    Object.assign(HTMLDialogElement.prototype, {
-      showModal(this: HTMLDialogElement) {
-        this.open = true;
-      },
-      close(this: HTMLDialogElement) {
-        this.open = false;
-      },
-    });
-  }
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
+  api = stubFetch();
 });
 
 function renderModal(item: RecurringTransaction | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.categories(), [RENT, SALARY]);
   const onSaved = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <RecurringFormModal open item={item} today="2026-03-15" onClose={() => {}} onSaved={onSaved} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RecurringFormModal open item={item} today="2026-03-15" onClose={() => {}} onSaved={onSaved} />, {
+    data: [[queryKeys.categories(), [RENT, SALARY]]],
+  });
   return { onSaved, dialog: screen.getByRole('dialog', { hidden: true }) };
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('RecurringFormModal', () => {
   it('starts a new item as an active monthly expense from today, without the Active checkbox', () => {
@@ -101,7 +75,7 @@ describe('RecurringFormModal', () => {
     await user.type(d.getByLabelText('Amount'), '950');
     await user.click(d.getByRole('button', { name: 'Create', hidden: true }));
     expect(d.getByText('Please enter a description')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('sends the amount as a number without an empty end date, and keeps the server error in the modal', async () => {
@@ -111,13 +85,13 @@ describe('RecurringFormModal', () => {
     await user.selectOptions(d.getByLabelText('Category'), RENT.id);
     await user.type(d.getByLabelText('Amount'), '950.5');
     await user.type(d.getByLabelText('Description'), ' Rent ');
-    fetchMock.mockResolvedValueOnce(json(409, { message: 'Something clashed', code: 'CONFLICT' }));
+    api.on('POST /api/recurring', json(409, { message: 'Something clashed', code: 'CONFLICT' }));
     await user.click(d.getByRole('button', { name: 'Create', hidden: true }));
     expect(await d.findByText('Something clashed')).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const { url, body } = api.calls[0]!;
     expect(url).toBe('/api/recurring');
-    expect(sentJson(init)).toEqual({
+    expect(body).toEqual({
       categoryId: RENT.id,
       type: 'expense',
       amount: 950.5,
@@ -152,12 +126,12 @@ describe('RecurringFormModal', () => {
     const active = d.getByLabelText('Active (transactions will be generated automatically)');
     expect(active).toBeChecked();
     await user.click(active);
-    fetchMock.mockResolvedValueOnce(json(200, { data: { ...item, isActive: false } }));
+    api.on(`PUT /api/recurring/${item.id}`, json(200, { data: { ...item, isActive: false } }));
     await user.click(d.getByRole('button', { name: 'Update', hidden: true }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith('Recurring transaction updated successfully!'));
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const { url, method, body } = api.calls[0]!;
     expect(url).toBe(`/api/recurring/${item.id}`);
-    expect(init?.method).toBe('PUT');
-    expect(sentJson(init)).toMatchObject({ amount: 3000, isActive: false, type: 'income' });
+    expect(method).toBe('PUT');
+    expect(body).toMatchObject({ amount: 3000, isActive: false, type: 'income' });
   });
 });

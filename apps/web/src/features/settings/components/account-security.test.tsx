@@ -1,36 +1,16 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ACCOUNT_MSG, type ApiTokenInfo, type SessionInfo } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { useFlash, FlashBanners } from '../../../components/ui/banner';
-import { AuthProvider } from '../../auth/auth-context';
+import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render';
 import { AccountSecurity } from './account-security';
 import { describeDevice } from './copy-button';
 import { groupSecret } from './two-factor-card';
 import { exportFileName } from '../api/account-api';
-
-// jsdom has no modal <dialog>; the browser's own is tested end to end.
-beforeAll(() => {
-  if ('showModal' in HTMLDialogElement.prototype) return;
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    },
-  });
-});
-
-// fetch is the network, the one thing outside the web app: stubbed with a tiny fake API.
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const urlOf = (input: RequestInfo | URL) =>
-  new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
 
 const NOW = '2026-03-10T12:00:00.000Z';
 const sessions: SessionInfo[] = [
@@ -57,12 +37,12 @@ const sessions: SessionInfo[] = [
 ];
 let tokens: ApiTokenInfo[];
 let twoFactorEnabled: boolean;
-let route: (method: string, path: string, body: unknown) => Response | undefined;
+/** A tiny fake API: the signed-in user and the security area's reads; each test adds its changes. */
+let api: FetchStub;
 
 beforeEach(() => {
   tokens = [];
   twoFactorEnabled = false;
-  route = () => undefined;
   localStorage.setItem('token', 'session-token');
   localStorage.setItem(
     'user',
@@ -75,25 +55,13 @@ beforeEach(() => {
       timezone: 'UTC',
     }),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation((input, init) => {
-    const path = urlOf(input).pathname.replace(/^\/api/, '');
-    const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const special = route(method, path, body);
-    if (special) return Promise.resolve(special);
-    if (path === '/auth/me')
-      return Promise.resolve(json(200, { data: JSON.parse(localStorage.getItem('user') ?? '{}') as unknown }));
-    if (path === '/account/security')
-      return Promise.resolve(json(200, { data: { twoFactorEnabled, recoveryCodesLeft: twoFactorEnabled ? 10 : 0 } }));
-    if (path === '/account/sessions') return Promise.resolve(json(200, { data: sessions }));
-    if (path === '/account/tokens' && method === 'GET') return Promise.resolve(json(200, { data: tokens }));
-    return Promise.resolve(json(404, { message: `unexpected ${method} ${path}` }));
+  api = stubFetch({
+    'GET /api/auth/me': () => json(200, { data: JSON.parse(localStorage.getItem('user') ?? '{}') as unknown }),
+    'GET /api/account/security': () =>
+      json(200, { data: { twoFactorEnabled, recoveryCodesLeft: twoFactorEnabled ? 10 : 0 } }),
+    'GET /api/account/sessions': json(200, { data: sessions }),
+    'GET /api/account/tokens': () => json(200, { data: tokens }),
   });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 function Harness() {
@@ -107,30 +75,19 @@ function Harness() {
 }
 
 function renderArea() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/dashboard" element={<Harness />} />
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard" element={<Harness />} />
+      <Route path="/login" element={<p>Login page</p>} />
+    </Routes>,
+    { client: createQueryClient(), location: '/dashboard' },
   );
 }
-
-const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([input, init]) => urlOf(input).pathname === `/api${path}` && (init?.method ?? 'GET') === method,
-  );
 
 describe('Account & security', () => {
   it('lists sessions with "This device" and signs out another one', async () => {
     const user = userEvent.setup();
-    route = (method, path) =>
-      method === 'DELETE' && path === '/account/sessions/s2' ? new Response(null, { status: 204 }) : undefined;
+    api.on('DELETE /api/account/sessions/s2', new Response(null, { status: 204 }));
     renderArea();
     const region = screen.getByRole('region', { name: 'Where you are signed in' });
     expect(await within(region).findByText('Firefox on Linux')).toBeInTheDocument();
@@ -138,14 +95,13 @@ describe('Account & security', () => {
     expect(within(region).getAllByRole('button', { name: /^Sign out Safari on iOS \(mobile\)/ })).toHaveLength(1);
     await user.click(within(region).getByRole('button', { name: /^Sign out Safari/ }));
     expect(await screen.findByText('Session signed out')).toBeInTheDocument();
-    expect(calls('DELETE', '/account/sessions/s2')).toHaveLength(1);
+    expect(api.callsTo('DELETE /api/account/sessions/s2')).toHaveLength(1);
   });
 
   it('checks the new password locally, shows the server field error, and clears on success', async () => {
     const user = userEvent.setup();
     let attempt = 0;
-    route = (method, path) => {
-      if (method !== 'PUT' || path !== '/account/password') return undefined;
+    api.on('PUT /api/account/password', () => {
       attempt += 1;
       return attempt === 1
         ? json(400, {
@@ -154,7 +110,7 @@ describe('Account & security', () => {
             fields: { currentPassword: ACCOUNT_MSG.wrongPassword },
           })
         : new Response(null, { status: 204 });
-    };
+    });
     renderArea();
     const region = screen.getByRole('region', { name: 'Change password' });
     await user.type(within(region).getByLabelText('Current password'), 'old-secret');
@@ -162,7 +118,7 @@ describe('Account & security', () => {
     await user.type(within(region).getByLabelText('Repeat the new password'), 'new-secret-2');
     await user.click(within(region).getByRole('button', { name: 'Change password' }));
     expect(within(region).getByText('The passwords do not match')).toBeInTheDocument();
-    expect(calls('PUT', '/account/password')).toHaveLength(0);
+    expect(api.callsTo('PUT /api/account/password')).toHaveLength(0);
 
     await user.clear(within(region).getByLabelText('Repeat the new password'));
     await user.type(within(region).getByLabelText('Repeat the new password'), 'new-secret-1');
@@ -173,7 +129,7 @@ describe('Account & security', () => {
     await user.click(within(region).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed. Every other session was signed out.')).toBeInTheDocument();
     expect(within(region).getByLabelText('Current password')).toHaveValue('');
-    expect(calls('PUT', '/account/password').at(-1)?.[1]?.body).toBe(
+    expect(api.callsTo('PUT /api/account/password').at(-1)?.init?.body).toBe(
       JSON.stringify({ currentPassword: 'old-secret', newPassword: 'new-secret-1' }),
     );
   });
@@ -181,22 +137,21 @@ describe('Account & security', () => {
   it('sets up two-factor: QR code and secret, a wrong then a right code, then the recovery codes once', async () => {
     const user = userEvent.setup();
     const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i}k`);
-    route = (method, path, body) => {
-      if (path === '/account/2fa/setup')
-        return json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' } });
-      if (path === '/account/2fa/enable') {
-        if ((body as { code: string }).code !== '123456') {
-          return json(400, {
-            code: 'VALIDATION_ERROR',
-            message: ACCOUNT_MSG.codeInvalid,
-            fields: { code: ACCOUNT_MSG.codeInvalid },
-          });
-        }
-        twoFactorEnabled = true;
-        return json(200, { data: { recoveryCodes } });
+    api.on(
+      'POST /api/account/2fa/setup',
+      json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' } }),
+    );
+    api.on('POST /api/account/2fa/enable', ({ body }) => {
+      if ((body as { code: string }).code !== '123456') {
+        return json(400, {
+          code: 'VALIDATION_ERROR',
+          message: ACCOUNT_MSG.codeInvalid,
+          fields: { code: ACCOUNT_MSG.codeInvalid },
+        });
       }
-      return undefined;
-    };
+      twoFactorEnabled = true;
+      return json(200, { data: { recoveryCodes } });
+    });
     renderArea();
     const region = screen.getByRole('region', { name: 'Two-factor sign-in' });
     await user.click(await within(region).findByRole('button', { name: 'Set up two-factor sign-in' }));
@@ -224,24 +179,21 @@ describe('Account & security', () => {
 
   it('creates a token shown once, then revokes it after confirming', async () => {
     const user = userEvent.setup();
-    route = (method, path, body) => {
-      if (method === 'POST' && path === '/account/tokens') {
-        const info: ApiTokenInfo = {
-          id: 't1',
-          name: (body as { name: string }).name,
-          scope: 'write',
-          createdAt: NOW,
-          lastUsedAt: null,
-        };
-        tokens = [info];
-        return json(201, { data: { ...info, token: 'lgy_secret' } });
-      }
-      if (method === 'DELETE' && path === '/account/tokens/t1') {
-        tokens = [];
-        return new Response(null, { status: 204 });
-      }
-      return undefined;
-    };
+    api.on('POST /api/account/tokens', ({ body }) => {
+      const info: ApiTokenInfo = {
+        id: 't1',
+        name: (body as { name: string }).name,
+        scope: 'write',
+        createdAt: NOW,
+        lastUsedAt: null,
+      };
+      tokens = [info];
+      return json(201, { data: { ...info, token: 'lgy_secret' } });
+    });
+    api.on('DELETE /api/account/tokens/t1', () => {
+      tokens = [];
+      return new Response(null, { status: 204 });
+    });
     renderArea();
     const region = screen.getByRole('region', { name: 'Personal API tokens' });
     expect(await within(region).findByText('No API tokens yet.')).toBeInTheDocument();
@@ -252,7 +204,7 @@ describe('Account & security', () => {
     await user.selectOptions(within(region).getByLabelText('Access'), 'write');
     await user.click(within(region).getByRole('button', { name: 'Create token' }));
     expect(await within(region).findByTestId('new-token')).toHaveTextContent('lgy_secret');
-    expect(JSON.parse(calls('POST', '/account/tokens')[0]?.[1]?.body as string)).toEqual({
+    expect(api.callsTo('POST /api/account/tokens')[0]?.body).toEqual({
       name: 'Sync',
       scope: 'write',
     });
@@ -270,20 +222,17 @@ describe('Account & security', () => {
   it('deletes the account with password and code when two-factor is on, then signs out', async () => {
     const user = userEvent.setup();
     twoFactorEnabled = true;
-    route = (method, path, body) => {
-      if (method === 'DELETE' && path === '/account') {
-        const { password } = body as { password: string };
-        return password === 'right'
-          ? new Response(null, { status: 204 })
-          : json(400, {
-              code: 'VALIDATION_ERROR',
-              message: ACCOUNT_MSG.wrongPassword,
-              fields: { password: ACCOUNT_MSG.wrongPassword },
-            });
-      }
-      if (path === '/auth/logout') return json(401, { message: 'gone' });
-      return undefined;
-    };
+    api.on('DELETE /api/account', ({ body }) => {
+      const { password } = body as { password: string };
+      return password === 'right'
+        ? new Response(null, { status: 204 })
+        : json(400, {
+            code: 'VALIDATION_ERROR',
+            message: ACCOUNT_MSG.wrongPassword,
+            fields: { password: ACCOUNT_MSG.wrongPassword },
+          });
+    });
+    api.on('POST /api/auth/logout', json(401, { message: 'gone' }));
     renderArea();
     const region = screen.getByRole('region', { name: 'Delete account' });
     await user.click(within(region).getByRole('button', { name: 'Delete account' }));
@@ -300,7 +249,7 @@ describe('Account & security', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'right');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(JSON.parse(calls('DELETE', '/account').at(-1)?.[1]?.body as string)).toEqual({
+    expect(api.callsTo('DELETE /api/account').at(-1)?.body).toEqual({
       password: 'right',
       code: '123456',
     });

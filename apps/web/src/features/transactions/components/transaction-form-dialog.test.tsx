@@ -1,24 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Category, Transaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
-import { AuthProvider } from '../../auth/auth-context';
+import { renderWithProviders } from '../../../test/render';
 import { TransactionFormDialog } from './transaction-form-dialog';
-
-// jsdom has no modal <dialog>; the browser's own is tested end to end.
-beforeAll(() => {
-  if ('showModal' in HTMLDialogElement.prototype) return;
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    },
-  });
-});
 
 const FOOD: Category = {
   id: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a01',
@@ -38,16 +24,10 @@ const SALARY: Category = {
 };
 
 function renderDialog(transaction?: Transaction) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(queryKeys.categories(), [FOOD, SALARY]);
   const onSaved = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <TransactionFormDialog open onClose={() => {}} onSaved={onSaved} transaction={transaction} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TransactionFormDialog open onClose={() => {}} onSaved={onSaved} transaction={transaction} />, {
+    data: [[queryKeys.categories(), [FOOD, SALARY]]],
+  });
   const dialog = screen.getByRole('dialog', { hidden: true });
   return { dialog: within(dialog), onSaved };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { Transaction } from '@ledgerly/shared';
-import { AuthProvider } from '../../auth/auth-context';
+import { renderWithProviders } from '../../../test/render';
 import { TransactionList, counterText, type TransactionListProps } from './transaction-list';
 
 const rows = (n: number): Transaction[] =>
@@ -22,25 +21,21 @@ const rows = (n: number): Transaction[] =>
 
 function counter(props: Partial<TransactionListProps> & Pick<TransactionListProps, 'transactions' | 'total'>) {
   const noop = () => {};
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider>
-        <TransactionList
-          isLoading={false}
-          isUpdating={false}
-          hasNextPage={false}
-          isFetchingNextPage={false}
-          isFetching={false}
-          failed={false}
-          onLoadMore={noop}
-          onRetry={noop}
-          onEdit={noop}
-          onDelete={noop}
-          onViewReceipt={noop}
-          {...props}
-        />
-      </AuthProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <TransactionList
+      isLoading={false}
+      isUpdating={false}
+      hasNextPage={false}
+      isFetchingNextPage={false}
+      isFetching={false}
+      failed={false}
+      onLoadMore={noop}
+      onRetry={noop}
+      onEdit={noop}
+      onDelete={noop}
+      onViewReceipt={noop}
+      {...props}
+    />,
   );
   return screen.getByText(/^Showing /).textContent;
 }
