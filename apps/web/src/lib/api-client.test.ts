@@ -1,37 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch, type FetchStub } from '../test/fetch-stub';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
 
 // fetch is the network: the one thing outside this module, so it is stubbed here.
-const fetchMock = vi.fn<typeof fetch>();
-
+let api: FetchStub;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = stubFetch();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('apiRequest', () => {
   it('sends JSON with the bearer token when one is stored', async () => {
     localStorage.setItem('token', 'abc');
-    fetchMock.mockResolvedValueOnce(json(200, { data: 1 }));
+    api.on('POST /api/x', json(200, { data: 1 }));
     await apiRequest('/x', { method: 'POST', body: { a: 1 }, query: { q: 'z', empty: '' }, fallback: 'f' });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const { url, init } = api.calls[0]!;
     expect(url).toBe('/api/x?q=z');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer abc' });
     expect(init?.body).toBe('{"a":1}');
   });
 
   it("uses the server's message, else the fallback", async () => {
-    fetchMock.mockResolvedValueOnce(json(400, { message: 'Please select a category' }));
+    api.on('GET /api/x', json(400, { message: 'Please select a category' }));
     await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
       'Please select a category',
     );
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    api.on('GET /api/x', new Response('oops', { status: 500 }));
     await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
       'Failed to fetch categories',
     );
@@ -40,15 +33,17 @@ describe('apiRequest', () => {
   it('says the server cannot be reached when the call never got an answer from it', async () => {
     const unreachable =
       'Failed to fetch categories: the server cannot be reached. Check your connection and try again.';
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.on('GET /api/x', () => {
+      throw new TypeError('Failed to fetch');
+    });
     const offline = apiRequest('/x', { fallback: 'Failed to fetch categories' });
     await expect(offline).rejects.toBeInstanceOf(ApiError);
     await expect(offline).rejects.toMatchObject({ message: unreachable, status: 0, code: 'NETWORK' });
     // A proxy answering 502 without our JSON: the server behind it is down.
-    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    api.on('GET /api/x', new Response('<html>Bad Gateway</html>', { status: 502 }));
     await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(unreachable);
     // Our own 503 (overloaded) carries its message, which wins.
-    fetchMock.mockResolvedValueOnce(json(503, { message: 'The server is busy, try again in a moment' }));
+    api.on('GET /api/x', json(503, { message: 'The server is busy, try again in a moment' }));
     await expect(apiRequest('/x', { fallback: 'Failed to fetch categories' })).rejects.toThrow(
       'The server is busy, try again in a moment',
     );
@@ -59,7 +54,7 @@ describe('apiRequest', () => {
     setUnauthorizedHandler(redirect);
     localStorage.setItem('token', 'abc');
     localStorage.setItem('user', '{}');
-    fetchMock.mockResolvedValueOnce(json(401, { message: 'Please sign in to continue' }));
+    api.on('GET /api/x', json(401, { message: 'Please sign in to continue' }));
     await expect(apiRequest('/x', { fallback: 'f' })).rejects.toThrow();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
@@ -69,7 +64,7 @@ describe('apiRequest', () => {
   it('leaves login and register 401s to the form', async () => {
     const redirect = vi.fn();
     setUnauthorizedHandler(redirect);
-    fetchMock.mockResolvedValueOnce(json(401, { message: 'Invalid email or password' }));
+    api.on('GET /api/auth/login', json(401, { message: 'Invalid email or password' }));
     await expect(apiRequest('/auth/login', { fallback: 'Login failed', skipAuthRedirect: true })).rejects.toThrow(
       'Invalid email or password',
     );
