@@ -1,11 +1,10 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import multipart from '@fastify/multipart';
-import { LIMITS } from '@ledgerly/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type AppDatabase, openAppDatabase } from './db/open-app-database.js';
 import { AppError } from './errors.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMultipart } from './plugins/multipart.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
@@ -123,9 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(new AppError(400, 'BAD_JSON', 'The request body is not valid JSON'), undefined);
     }
   });
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.receiptMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 25 },
-  });
+  await registerMultipart(app);
 
   await registerOpenApi(app);
 

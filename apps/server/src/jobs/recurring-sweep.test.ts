@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobContext } from '../app-context.js';
-import type { Db } from '../db/client.js';
+import { type Db, LEASES } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
 import { createCategory } from '../../test/factories.js';
@@ -108,6 +108,11 @@ describe('startRecurringSweep', () => {
     expect(timer.hasRef()).toBe(false);
     await vi.waitFor(async () => expect(await dates(user.userId)).toHaveLength(3), { timeout: 20_000 });
     stop();
+    // The run may still hold its lease (PostgreSQL) a moment after its rows are visible: the
+    // next test's first run must not find it taken and leave the work to "another instance".
+    await vi.waitFor(async () =>
+      expect(await t.db.exclusive(LEASES.recurringSweep, async () => true)).toEqual({ ran: true, value: true }),
+    );
   });
 
   it('logs errors instead of throwing them', async () => {

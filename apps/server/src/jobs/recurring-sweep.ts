@@ -3,9 +3,12 @@
  * at start-up and then every hour. Hourly, because "today" turns over at a different instant in
  * each user's time zone; an item becomes due within an hour of its owner's midnight even if
  * nobody opens the app. With several instances on PostgreSQL one sweep runs at a time (a lease);
- * even two at once would be safe: each item is generated under its row lock.
+ * even two at once would be safe: each item is generated under its row lock. One run writes at
+ * most 1,000 occurrences per item (as POST /recurring/generate does per call): a backlog of
+ * decades — a restored or edited item far in the past — is caught up over the following runs,
+ * never in one burst of hundreds of thousands of rows.
  */
-import { addDays, todayIn } from '@ledgerly/shared';
+import { RECURRING_GENERATE_MAX_PER_CALL, addDays, todayIn } from '@ledgerly/shared';
 import type { JobContext } from '../app-context.js';
 import { type Db, LEASES } from '../db/client.js';
 import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
@@ -13,6 +16,8 @@ import { listDueForSweep } from '../modules/recurring/recurring.service.js';
 import { startPeriodic } from './periodic.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Occurrences one run writes for one item at most; the rest follow in the next runs. */
+export const SWEEP_MAX_PER_ITEM = RECURRING_GENERATE_MAX_PER_CALL;
 const PAGE = 500;
 
 export interface SweepResult {
@@ -22,6 +27,8 @@ export interface SweepResult {
   generated: number;
   /** Items whose generation failed (logged, then skipped until the next run). */
   failed: number;
+  /** Items stopped at SWEEP_MAX_PER_ITEM with occurrences still due (the next run goes on). */
+  more: number;
 }
 
 export interface SweepOptions {
@@ -40,7 +47,7 @@ export async function runRecurringSweep(
 ): Promise<SweepResult> {
   // No time zone is more than a day ahead of UTC (UTC+14 at most): nothing due lies beyond this.
   const latestToday = addDays(todayIn('UTC', now), 1);
-  const result: SweepResult = { items: 0, generated: 0, failed: 0 };
+  const result: SweepResult = { items: 0, generated: 0, failed: 0, more: 0 };
   const pageSize = options.pageSize ?? PAGE;
   let afterId: string | null = null;
   for (;;) {
@@ -50,7 +57,11 @@ export async function runRecurringSweep(
       result.items += 1;
       try {
         const today = todayIn(item.timezone, now);
-        if (item.nextDate <= today) result.generated += await generateDueForItem(db, item.userId, item.id, today);
+        if (item.nextDate <= today) {
+          const done = await generateDueForItem(db, item.userId, item.id, today, { limit: SWEEP_MAX_PER_ITEM });
+          result.generated += done.generated;
+          if (done.more) result.more += 1;
+        }
       } catch (error) {
         result.failed += 1;
         options.onError?.(error, item.id);
@@ -99,6 +110,6 @@ export function startRecurringSweep(
       return;
     }
     onRun(result);
-    if (result.generated > 0 || result.failed > 0) ctx.log.info({ ...result }, 'recurring sweep');
+    if (result.generated > 0 || result.failed > 0 || result.more > 0) ctx.log.info({ ...result }, 'recurring sweep');
   });
 }

@@ -247,7 +247,7 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
       version: 1,
       exportedAt: '2025-06-01T10:00:00.000Z',
       settings: { firstName: null, lastName: null, currency: 'USD', timezone: 'UTC' },
-      categories: [{ id: 'c1', name: 'Food', type: 'expense', color: '#112233', icon: 'utensils', isDefault: false }],
+      categories: [{ id: 'c1', name: 'Food', type: 'expense', color: '#f97316', icon: '🍔', isDefault: false }],
       transactions: [
         {
           id: 't1',

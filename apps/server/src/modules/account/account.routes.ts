@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +29,7 @@ import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
 import * as service from './account.service.js';
 import { RESTORE_LIMITS } from './restore.reader.js';
 import { restore } from './restore.service.js';
+import { newRestoreFile } from './restore.temp.js';
 
 const tags = ['account'];
 const done = (what: string) => ({ 204: z.undefined().describe(what) });
@@ -276,9 +275,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       if (!part || part.fieldname !== 'file') {
         throw validationError(ACCOUNT_MSG.restoreFileRequired, { file: ACCOUNT_MSG.restoreFileRequired });
       }
-      const dir = join(ctx.config.dataDir, 'tmp');
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const path = join(dir, `restore-${randomUUID()}.zip`);
+      const path = await newRestoreFile(ctx.config.dataDir);
       try {
         await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
         if (part.file.truncated) throw payloadTooLarge('The export file is larger than 2 GB');

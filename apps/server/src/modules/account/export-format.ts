@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, MAX_AMOUNT_CENTS, importOptionsSchema, isTimeZone, toCents } from '@ledgerly/shared';
+import {
+  CURRENCY_CODES,
+  MAX_AMOUNT_CENTS,
+  importOptionsSchema,
+  isIsoDate,
+  isTimeZone,
+  toCents,
+} from '@ledgerly/shared';
 
 /**
  * The `ledgerly.json` of an export. Version 3 is written. Version 2 files (no rules, no import
@@ -13,8 +20,12 @@ export const FORMAT = 'ledgerly-export';
 export const CURRENT_VERSION = 3;
 
 const id = z.string().min(1).max(64);
-const day = z.iso.date();
-const instant = z.iso.datetime({ offset: true });
+/** A calendar date as the API takes it: YYYY-MM-DD from 1900 to 9999, a day the month has. */
+const day = z.string().refine(isIsoDate, 'must be a date from 1900-01-01 to 9999-12-31 (YYYY-MM-DD)');
+/** A moment with its offset, on a date the API could have written (from 1900). */
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => isIsoDate(v.slice(0, 10)), 'must be a time from the year 1900 on');
 const type = z.enum(['expense', 'income']);
 /** Amounts are decimal strings in major units ("1234.50"): exact, and the same in JSON and CSV. */
 const amount = z
@@ -245,13 +256,17 @@ export function upgradeV1(doc: ExportDocumentV1): ExportDocumentV2 {
 
 export class DocumentError extends Error {}
 
-const describe = (issue: z.core.$ZodIssue) =>
-  `${issue.path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '')}: ${issue.message}`;
+/** Where an issue is, as `.field[2].sub` (empty for the value itself). */
+export const issuePath = (issue: z.core.$ZodIssue) =>
+  issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
 
-/** The document of any known version, checked and upgraded; throws DocumentError saying what is wrong. */
+const describe = (issue: z.core.$ZodIssue) => `${issuePath(issue).replace(/^\./, '')}: ${issue.message}`;
+
+/**
+ * The document of any known version, checked against the format and upgraded; throws
+ * DocumentError saying what is wrong. A restore also holds it to the API's rules and checks its
+ * references (restore.rules.ts).
+ */
 export function readDocument(raw: unknown): ExportDocument {
   const head = z.object({ format: z.literal(FORMAT), version: z.number().int() }).safeParse(raw);
   if (!head.success) throw new DocumentError('ledgerly.json is not a Ledgerly export');
@@ -271,12 +286,11 @@ export function readDocument(raw: unknown): ExportDocument {
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
     doc = parsed.data;
   }
-  checkReferences(doc);
   return doc;
 }
 
 /** Ids unique per section, every reference pointing at a row of the file with the right type. */
-function checkReferences(doc: ExportDocument): void {
+export function checkReferences(doc: ExportDocument): void {
   const sections: Record<string, readonly { id: string }[]> = {
     categories: doc.categories,
     transactions: doc.transactions,

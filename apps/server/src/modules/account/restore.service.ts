@@ -10,7 +10,8 @@ import { countRecurring, restoreRecurring } from '../recurring/recurring.portabl
 import { restoreSettings } from '../settings/settings.portable.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { countTransactions, restoreTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
-import { DocumentError, type ExportDocument, fromEntry, readDocument } from './export-format.js';
+import { DocumentError, type ExportDocument, fromEntry } from './export-format.js';
+import { readRestorable } from './restore.rules.js';
 import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
 
 export interface RestoreDeps {
@@ -37,7 +38,7 @@ async function readArchiveDocument(archive: ExportArchive): Promise<ExportDocume
   } catch {
     throw new DocumentError('ledgerly.json is not valid JSON');
   }
-  const doc = readDocument(raw);
+  const doc = readRestorable(raw);
   for (const t of doc.transactions) {
     if (t.receipt && !archive.entries.has(t.receipt.file)) throw new DocumentError(`${t.receipt.file} is missing`);
   }
@@ -47,7 +48,8 @@ async function readArchiveDocument(archive: ExportArchive): Promise<ExportDocume
 /**
  * Restores an export (a zip at `path`) into the user's account, which must hold no data yet.
  * Everything is checked first — the zip's directory and sizes, ledgerly.json against the
- * format's zod schema and its references, every receipt image — then written in one database
+ * format's zod schema, the API's per-user caps and each entity's API schema (restore.rules.ts)
+ * and its references, every receipt image — then written in one database
  * transaction through the tables' normal inserts. On any failure nothing stays: receipt files
  * already stored are removed again.
  */

@@ -149,9 +149,9 @@ describe(`exactly-once generation under concurrency (${TEST_PG_URL ? 'PostgreSQL
   it('commits a long backlog in batches, exactly once even when batched callers race', async () => {
     const { userId, item, today, expected } = await dailyBacklog(50);
     const counts = await Promise.all(
-      Array.from({ length: 5 }, () => generateDueForItem(t.db.db, userId, item.id, today, 7)),
+      Array.from({ length: 5 }, () => generateDueForItem(t.db.db, userId, item.id, today, { batch: 7 })),
     );
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
+    expect(counts.reduce((a, b) => a + b.generated, 0)).toBe(50);
     expect((await generatedRows(t, userId, item.id)).map((r) => r.occurrenceDate)).toEqual(expected);
   });
 });

@@ -85,19 +85,31 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
   });
 }
 
-/** Generates every occurrence of one item dated on or before `today`; returns how many were created. */
+export interface ItemGeneration {
+  /** Occurrences written per database transaction; GENERATION_BATCH unless told. */
+  batch?: number;
+  /** At most this many rows in this call (the sweep's per-item bound); no bound unless told. */
+  limit?: number;
+}
+
+/**
+ * Generates the occurrences of one item dated on or before `today`, at most `limit` of them:
+ * answers how many were created and whether more are still due (they follow on the next call,
+ * from the nextDate each committed step left).
+ */
 export async function generateDueForItem(
   db: Db,
   userId: string,
   id: string,
   today: string,
-  batch = GENERATION_BATCH,
-): Promise<number> {
+  { batch = GENERATION_BATCH, limit = Number.POSITIVE_INFINITY }: ItemGeneration = {},
+): Promise<{ generated: number; more: boolean }> {
   let total = 0;
   for (;;) {
-    const { inserted, more } = await generateStep(db, userId, id, today, batch);
+    if (total >= limit) return { generated: total, more: true };
+    const { inserted, more } = await generateStep(db, userId, id, today, Math.min(batch, limit - total));
     total += inserted;
-    if (!more) return total;
+    if (!more) return { generated: total, more: false };
   }
 }
 
