@@ -80,7 +80,7 @@ export async function disableTwoFactor(deps: AccountDeps, user: SessionUser, inp
   await deps.twoFactor.disable(deps.db, user.id);
 }
 
-export async function listTokens(deps: AccountDeps, user: AuthUser): Promise<ApiTokenInfo[]> {
+export async function listTokens(deps: AccountDeps, user: SessionUser): Promise<ApiTokenInfo[]> {
   return (await repo.listTokens(deps.db, user.id)).map(toTokenInfo);
 }
 
