@@ -231,12 +231,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         summary: 'Everything of the account as a zip, streamed',
+        description:
+          '503 STORAGE_UNAVAILABLE when the receipt store does not answer before the download starts; ' +
+          'if it stops answering during the download, the download breaks off within the store deadline.',
         produces: ['application/zip'],
         response: { 200: exportZip },
       },
     },
     async (request, reply) => {
       const user = request.user;
+      await service.checkReceiptsReadable(deps, user);
       // The zip writer and CSV writer are loaded with the first export.
       const [{ default: yazl }, { writeExport }] = await Promise.all([import('yazl'), import('./export.writer.js')]);
       const zip = new yazl.ZipFile();
