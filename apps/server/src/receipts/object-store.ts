@@ -212,7 +212,12 @@ export function createS3ObjectStore(
     async put(key, body) {
       const { sdk, s3 } = await connect();
       // One PUT: S3 stores the whole object or none of it.
-      const command = new sdk.PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentLength: body.length });
+      const command = new sdk.PutObjectCommand({
+        Bucket: bucket,
+        Key: prefix + key,
+        Body: body,
+        ContentLength: body.length,
+      });
       await withDeadline(timeoutMs, (abortSignal) => s3.send(command, { abortSignal })).catch(unavailable);
     },
     async get(key) {
