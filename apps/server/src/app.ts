@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     database,
     db: database.db,
-    receipts: createReceipts(config.appSecret, config.dataDir, config.storageUrl),
+    receipts: createReceipts(config.appSecret, config.dataDir, config.storageUrl, config.storageTimeoutMs),
     log: app.log,
     authCache: new AuthCache(config.authCacheMs),
     twoFactor: createTwoFactor(config.appSecret),

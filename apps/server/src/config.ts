@@ -73,6 +73,8 @@ const envSchema = z.object({
         check.addIssue({ code: 'custom', message: (error as Error).message });
       }
     }),
+  /** The deadline of each call to the receipt store (S3 or DATA_DIR/receipts): past it, 503 STORAGE_UNAVAILABLE. */
+  STORAGE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
   /** Daily housekeeping (and once at start-up): orphaned receipt files, expired sessions. */
   HOUSEKEEPING: z
     .enum(['on', 'off'])
@@ -112,6 +114,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where receipts are stored: an s3:// URL, or undefined for DATA_DIR/receipts. */
   storageUrl: string | undefined;
+  /** The deadline of each receipt store call. */
+  storageTimeoutMs: number;
   logLevel: string;
   appSecret: string;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number; maxDelayMs: number };
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL,
+    storageTimeoutMs: Math.round(e.STORAGE_TIMEOUT_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     authRateLimit: {

@@ -131,7 +131,7 @@ describe('the account routes (DESIGN §8)', () => {
     const doc = await fetchDocument();
     const bodyFields = (path: string, method: string) =>
       Object.keys(op(doc, path, method).requestBody!.content['application/json']!.schema.properties ?? {});
-    expect(bodyFields('/api/account/password', 'put')).toEqual(['currentPassword', 'newPassword']);
+    expect(bodyFields('/api/account/password', 'put')).toEqual(['currentPassword', 'newPassword', 'revokeApiTokens']);
     expect(bodyFields('/api/account/tokens', 'post')).toEqual(['name', 'scope']);
     expect(bodyFields('/api/account/2fa/enable', 'post')).toEqual(['code']);
     expect(bodyFields('/api/account/2fa/disable', 'post')).toEqual(['password', 'code']);
@@ -147,6 +147,12 @@ describe('the account routes (DESIGN §8)', () => {
     );
     expect(Object.keys(op(doc, '/api/account/tokens/{id}', 'delete').responses)).toEqual(
       expect.arrayContaining(['204', '401', '403', '404']),
+    );
+    expect(Object.keys(op(doc, '/api/account/tokens', 'get').responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    );
+    expect(Object.keys(op(doc, '/api/account/password', 'put').responses)).toEqual(
+      expect.arrayContaining(['204', '400', '401', '403', '429']),
     );
   });
 });

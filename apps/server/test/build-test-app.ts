@@ -84,3 +84,49 @@ export async function registerUser(
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return res.json<AuthResponse>();
 }
+
+/**
+ * Builds `count` instances of the real app on one fresh database (as several processes behind a
+ * load balancer share one PostgreSQL), for one test file; each entry is used like `useTestApp`'s.
+ */
+export function useTestApps(count: number, env: Record<string, string> = {}): TestApp[] {
+  const holders = Array.from({ length: count }, () => ({}) as TestApp);
+  let dataDir = '';
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ledgerly-test-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      APP_SECRET: 'test-secret-test-secret-test-secret-42',
+      LOG_LEVEL: 'silent',
+      RECURRING_SWEEP: 'off',
+      HOUSEKEEPING: 'off',
+      AUTH_RATE_LIMIT_IP: '1000',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_HEAP_MB: '0',
+      ...(TEST_PG_URL ? { READ_CACHE_SECONDS: '0' } : {}),
+      ...env,
+    });
+    db = await createTestDatabase();
+    for (const holder of holders) {
+      const app = await buildApp(config, { database: db, logger: false, webDist: join(dataDir, 'no-web') });
+      await app.ready();
+      Object.assign(holder, {
+        app,
+        db,
+        config,
+        request: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
+          app.inject({
+            ...opts,
+            headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+          }),
+      });
+    }
+  });
+  afterAll(async () => {
+    for (const holder of holders) await (holder as Partial<TestApp>).app?.close();
+    await db?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return holders;
+}

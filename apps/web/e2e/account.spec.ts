@@ -157,6 +157,13 @@ test('change password signs out other sessions; delete account signs out and the
   await other.close();
   expect(otherToken).not.toBe(firstSession);
 
+  // An API token, which the password change revokes (the form's default).
+  const made = await page.request.post('/api/account/tokens', {
+    headers: { Authorization: `Bearer ${firstSession}` },
+    data: { name: 'Script', scope: 'read' },
+  });
+  const apiToken = ((await made.json()) as { data: { token: string } }).data.token;
+
   await openSecurity(page);
   const sessions = page.getByRole('region', { name: 'Where you are signed in' });
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
@@ -169,11 +176,16 @@ test('change password signs out other sessions; delete account signs out and the
   await pw.getByRole('button', { name: 'Change password' }).click();
   await expect(pw.getByText(ACCOUNT_MSG.wrongPassword)).toBeVisible();
   await pw.getByLabel('Current password').fill(password);
+  await expect(pw.getByRole('checkbox', { name: 'Also revoke API tokens' })).toBeChecked();
   await pw.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password changed. Every other session was signed out.')).toBeVisible();
+  await expect(
+    page.getByText('Password changed. Every other session was signed out and your API tokens were revoked.'),
+  ).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   const gone = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${otherToken}` } });
   expect(gone.status()).toBe(401);
+  const tokenGone = await page.request.get('/api/categories', { headers: { Authorization: `Bearer ${apiToken}` } });
+  expect(tokenGone.status()).toBe(401);
 
   await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -35,6 +35,8 @@ export const changePasswordSchema = z
       .min(1, ACCOUNT_MSG.currentPasswordRequired)
       .max(1024),
     newPassword,
+    /** Revoke every personal API token with the other sessions (docs/account.md); on unless false. */
+    revokeApiTokens: z.boolean({ error: ACCOUNT_MSG.revokeApiTokensChoice }).default(true),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: ACCOUNT_MSG.samePassword, path: ['newPassword'] });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -34,6 +34,7 @@ export const ACCOUNT_MSG = {
   currentPasswordRequired: 'Enter your current password',
   wrongPassword: 'The password is not correct',
   samePassword: 'Choose a password different from the current one',
+  revokeApiTokensChoice: 'Say whether to revoke the API tokens (true or false)',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on',
   twoFactorNotOn: 'Two-factor sign-in is not on',
   twoFactorNotSetUp: 'Start the two-factor setup first',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, clientKey } from './rate-limit.js';
+import { clientKey, tooMany } from './rate-limit.js';
 
 describe('clientKey', () => {
   it('keeps IPv4 addresses whole and unwraps IPv4-mapped IPv6', () => {
@@ -16,29 +16,13 @@ describe('clientKey', () => {
   });
 });
 
-describe('RateLimiter', () => {
-  it('refuses past the limit with the seconds left, and starts a new window after it', () => {
-    const limiter = new RateLimiter(2, 60_000);
-    limiter.hit(['a'], 0);
-    limiter.hit(['a'], 1_000);
-    expect(() => limiter.hit(['a'], 2_000)).toThrow(/try again in 58 seconds/);
-    expect(() => limiter.hit(['b'], 2_000)).not.toThrow();
-    expect(() => limiter.hit(['a'], 60_000)).not.toThrow();
-  });
-
-  it('check refuses without counting; count counts without refusing', () => {
-    const limiter = new RateLimiter(1, 60_000);
-    limiter.check(['a'], 0);
-    limiter.check(['a'], 0);
-    limiter.count(['a'], 0);
-    expect(() => limiter.check(['a'], 1)).toThrow(/Too many attempts/);
-  });
-
-  it('holds a bounded number of keys and drops expired windows as time passes', () => {
-    const limiter = new RateLimiter(5, 1_000);
-    for (let i = 0; i < 60_000; i++) limiter.count([`k${i}`], 0);
-    expect(limiter.size).toBe(50_000);
-    limiter.count(['late'], 1_000);
-    expect(limiter.size).toBe(1);
+describe('tooMany', () => {
+  it('says the wait in seconds up to 90, in minutes beyond, and sets Retry-After in seconds', () => {
+    const short = tooMany(58_000);
+    expect(short.message).toBe('Too many attempts. Please try again in 58 seconds.');
+    expect(short.headers).toEqual({ 'retry-after': '58' });
+    const long = tooMany(14 * 60_000 + 1, 'Too many wrong codes.');
+    expect(long.message).toBe('Too many wrong codes. Please try again in 15 minutes.');
+    expect(long.headers).toEqual({ 'retry-after': '841' });
   });
 });

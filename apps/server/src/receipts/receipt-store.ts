@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ObjectStore } from './object-store.js';
+import { type ObjectStore, StorageUnavailableError } from './object-store.js';
 import { type ReceiptVariant, decryptReceipt, encryptReceipt } from './receipt-crypto.js';
 import type { ProcessedReceipt } from './receipt-image.js';
 
@@ -12,6 +12,8 @@ export interface ReceiptStore {
   read(receiptKey: string, variant: ReceiptVariant): Promise<Buffer | null>;
   /** Deletes both variants; a missing one is not an error. */
   remove(receiptKey: string): Promise<void>;
+  /** Deletes both variants of many receipts, a batch per store call; stops at the first failure. */
+  removeMany(receiptKeys: string[]): Promise<void>;
 }
 
 /** The object key of a receipt variant: two hex characters of fan-out, `ab/ab12…-full.bin`. */
@@ -23,7 +25,9 @@ export const receiptObjectKey = (key: string, variant: ReceiptVariant) => `${key
  */
 export function createReceiptStore(objects: ObjectStore, encryptionKey: Buffer): ReceiptStore {
   const context = (key: string, variant: ReceiptVariant) => `${key}:${variant}`;
-  const remove = (receiptKey: string) => objects.delete(VARIANTS.map((v) => receiptObjectKey(receiptKey, v)));
+  const removeMany = (receiptKeys: string[]) =>
+    objects.delete(receiptKeys.flatMap((key) => VARIANTS.map((v) => receiptObjectKey(key, v))));
+  const remove = (receiptKey: string) => removeMany([receiptKey]);
 
   return {
     async save(image) {
@@ -36,8 +40,10 @@ export function createReceiptStore(objects: ObjectStore, encryptionKey: Buffer):
           );
         }
       } catch (error) {
-        // Best effort: what cannot be deleted now is an orphan that housekeeping removes.
-        await remove(key).catch(() => undefined);
+        // Best effort: what cannot be deleted now is an orphan that housekeeping removes. A store
+        // past its deadline would only make the answer wait another one, so it is not awaited.
+        const cleanup = remove(key).catch(() => undefined);
+        if (!(error instanceof StorageUnavailableError && error.timedOut)) await cleanup;
         throw error;
       }
       return key;
@@ -49,5 +55,6 @@ export function createReceiptStore(objects: ObjectStore, encryptionKey: Buffer):
     },
 
     remove,
+    removeMany,
   };
 }

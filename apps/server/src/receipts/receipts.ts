@@ -14,9 +14,10 @@ export interface Receipts {
   signingKey: Buffer;
 }
 
-export function createReceipts(appSecret: string, dataDir: string, storageUrl?: string): Receipts {
+/** `timeoutMs` is the deadline of each store call (STORAGE_TIMEOUT_SECONDS). */
+export function createReceipts(appSecret: string, dataDir: string, storageUrl?: string, timeoutMs?: number): Receipts {
   const keys = deriveReceiptKeys(appSecret);
-  const objects = createObjectStore(storageUrl, join(dataDir, 'receipts'));
+  const objects = createObjectStore(storageUrl, join(dataDir, 'receipts'), timeoutMs);
   return {
     objects,
     store: createReceiptStore(objects, keys.encryption),

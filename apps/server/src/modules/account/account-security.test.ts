@@ -105,6 +105,71 @@ describe('PUT /api/account/password', () => {
   });
 });
 
+describe('API tokens and a password change', () => {
+  const createToken = async (token: string, name: string) =>
+    (await t.request({ method: 'POST', url: '/api/account/tokens', token, payload: { name, scope: 'write' } })).json()
+      .data as { id: string; token: string };
+  const change = (token: string, extra: object) =>
+    t.request({
+      method: 'PUT',
+      url: '/api/account/password',
+      token,
+      payload: { currentPassword: 'old-pass', newPassword: 'new-pass-1', ...extra },
+    });
+  const tokenWorks = async (token: string) =>
+    (await t.request({ method: 'GET', url: '/api/categories', token })).statusCode;
+
+  it.each([[{}], [{ revokeApiTokens: true }]])(
+    'revokes every API token by default and when asked (%j)',
+    async (extra) => {
+      const user = await registerUser(t, { password: 'old-pass' });
+      const script = await createToken(user.token, 'Script');
+      const sheet = await createToken(user.token, 'Sheet');
+      // Both used, so both sit in the credential cache.
+      expect([await tokenWorks(script.token), await tokenWorks(sheet.token)]).toEqual([200, 200]);
+      expect((await change(user.token, extra)).statusCode).toBe(204);
+      expect([await tokenWorks(script.token), await tokenWorks(sheet.token)]).toEqual([401, 401]);
+      const list = await t.request({ method: 'GET', url: '/api/account/tokens', token: user.token });
+      expect(list.json().data).toEqual([]);
+      expect((await me(user.token)).statusCode).toBe(200);
+    },
+  );
+
+  it('keeps the API tokens with revokeApiTokens false; other sessions still end', async () => {
+    const user = await registerUser(t, { password: 'old-pass' });
+    const other = (await login(user.user.email, 'old-pass')).json<{ token: string }>();
+    const script = await createToken(user.token, 'Script');
+    expect(await tokenWorks(script.token)).toBe(200);
+    expect((await change(user.token, { revokeApiTokens: false })).statusCode).toBe(204);
+    expect(await tokenWorks(script.token)).toBe(200);
+    expect((await me(other.token)).statusCode).toBe(401);
+    const list = await t.request({ method: 'GET', url: '/api/account/tokens', token: user.token });
+    expect(list.json().data.map((x: { id: string }) => x.id)).toEqual([script.id]);
+  });
+
+  it('refuses a revokeApiTokens that is not true or false, changing nothing', async () => {
+    const user = await registerUser(t, { password: 'old-pass' });
+    const script = await createToken(user.token, 'Script');
+    const res = await change(user.token, { revokeApiTokens: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ revokeApiTokens: 'Say whether to revoke the API tokens (true or false)' });
+    expect(await tokenWorks(script.token)).toBe(200);
+    expect((await login(user.user.email, 'old-pass')).statusCode).toBe(200);
+  });
+
+  it('lists the tokens to a browser session only, like every other account route', async () => {
+    const user = await registerUser(t);
+    const script = await createToken(user.token, 'Script');
+    const res = await t.request({ method: 'GET', url: '/api/account/tokens', token: script.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Sign in with your password to manage the account; API tokens cannot',
+    });
+    expect((await t.request({ method: 'GET', url: '/api/account/tokens', token: user.token })).statusCode).toBe(200);
+  });
+});
+
 async function enableTwoFactor(token: string) {
   const setup = await t.request({ method: 'POST', url: '/api/account/2fa/setup', token });
   expect(setup.statusCode).toBe(200);

@@ -35,7 +35,7 @@ const tags = ['account'];
 const done = (what: string) => ({ 204: z.undefined().describe(what) });
 /** Managing the account needs a browser session: an API token gets 403 (documented on each such route). */
 const SESSION_ONLY = 'Needs a browser session: a personal API token gets 403.';
-/** Wrong codes are limited per user (429 with Retry-After). */
+/** Wrong codes and passwords are limited per account, in the database (429 with Retry-After). */
 const codeLimited = errorAnswers(403, 429);
 const exportZip = z.custom<NodeJS.ReadableStream>().meta({
   type: 'string',
@@ -72,10 +72,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         tags,
-        summary: 'Change the password; every other session is signed out',
-        description: `A wrong current password is 400 on currentPassword, never 401. ${SESSION_ONLY}`,
+        summary: 'Change the password; every other session is signed out, and the API tokens unless kept',
+        description:
+          'With `revokeApiTokens` true (the default) every personal API token is revoked too; false keeps them. ' +
+          'A wrong current password is 400 on currentPassword, never 401; past 10 wrong ones in 15 minutes ' +
+          `the account's password checks answer 429 with Retry-After. ${SESSION_ONLY}`,
         body: changePasswordSchema,
-        response: { ...done('Changed'), ...errorAnswers(403) },
+        response: { ...done('Changed'), ...errorAnswers(403, 429) },
       },
     },
     async (request, reply) => {
@@ -179,10 +182,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         summary: 'Personal API tokens, with their last use',
-        response: { 200: dataOf(z.array(apiTokenInfoSchema)) },
+        description: SESSION_ONLY,
+        response: { 200: dataOf(z.array(apiTokenInfoSchema)), ...errorAnswers(403) },
       },
     },
-    async (request) => ({ data: await service.listTokens(deps, request.user) }),
+    async (request) => ({ data: await service.listTokens(deps, requireSession(request)) }),
   );
 
   app.post(
@@ -226,12 +230,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         summary: 'Everything of the account as a zip, streamed',
+        description:
+          '503 STORAGE_UNAVAILABLE when the receipt store does not answer before the download starts; ' +
+          'if it stops answering during the download, the download breaks off within the store deadline.',
         produces: ['application/zip'],
         response: { 200: exportZip },
       },
     },
     async (request, reply) => {
       const user = request.user;
+      await service.checkReceiptsReadable(deps, user);
       // The zip writer and CSV writer are loaded with the first export.
       const [{ default: yazl }, { writeExport }] = await Promise.all([import('yazl'), import('./export.writer.js')]);
       const zip = new yazl.ZipFile();

@@ -16,7 +16,7 @@ import type { AuthUser } from '../../app-context.js';
 import { API_TOKEN_PREFIX, hashToken } from '../auth/auth.service.js';
 import type { AuthCache } from '../../plugins/auth-cache.js';
 import * as auth from '../auth/auth.service.js';
-import { allReceiptKeys } from '../transactions/transactions.portable.js';
+import { allReceiptKeys, receiptKeysPage } from '../transactions/transactions.portable.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { toSessionInfo, toTokenInfo } from './account.mapper.js';
 import * as repo from './account.repository.js';
@@ -80,7 +80,7 @@ export async function disableTwoFactor(deps: AccountDeps, user: SessionUser, inp
   await deps.twoFactor.disable(deps.db, user.id);
 }
 
-export async function listTokens(deps: AccountDeps, user: AuthUser): Promise<ApiTokenInfo[]> {
+export async function listTokens(deps: AccountDeps, user: SessionUser): Promise<ApiTokenInfo[]> {
   return (await repo.listTokens(deps.db, user.id)).map(toTokenInfo);
 }
 
@@ -99,8 +99,9 @@ export async function revokeToken(deps: AccountDeps, user: SessionUser, id: stri
 
 /**
  * Deletes the account: checks the password (and a code with two-factor on), deletes the user
- * row — every table of theirs cascades in that one statement — then their receipt files.
- * A file that cannot be deleted now is an orphan the daily housekeeping removes.
+ * row — every table of theirs cascades in that one statement — then their receipt files, a
+ * thousand objects per store call. Files that cannot be deleted now (the store refuses or misses
+ * its deadline: the rest are not tried) are orphans the daily housekeeping removes.
  */
 export async function deleteAccount(deps: AccountDeps, user: SessionUser, input: unknown): Promise<void> {
   const data = parse(deleteAccountSchema, input);
@@ -112,9 +113,17 @@ export async function deleteAccount(deps: AccountDeps, user: SessionUser, input:
   const keys = await allReceiptKeys(deps.db, user.id);
   await auth.deleteUser(deps.db, user.id);
   deps.authCache.forgetUser(user.id);
-  for (const key of keys) {
-    await deps.receipts.remove(key).catch((err: unknown) => {
-      deps.log.error({ err, receiptKey: key }, 'could not delete receipt files of a deleted account');
-    });
-  }
+  await deps.receipts.removeMany(keys).catch((err: unknown) => {
+    deps.log.error({ err, receipts: keys.length }, 'could not delete receipt files of a deleted account');
+  });
+}
+
+/**
+ * Before an export starts streaming (after which its status cannot change): when the account has
+ * receipts, one is read, so a store that is down or frozen answers 503 within its deadline rather
+ * than a download that breaks off.
+ */
+export async function checkReceiptsReadable(deps: AccountDeps, user: AuthUser): Promise<void> {
+  const [key] = await receiptKeysPage(deps.db, user.id, null, 1);
+  if (key) await deps.receipts.read(key, 'thumb');
 }

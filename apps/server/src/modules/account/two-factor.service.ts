@@ -4,7 +4,7 @@ import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
 import { lazy } from '../../lib/lazy.js';
-import { RateLimiter } from '../../plugins/rate-limit.js';
+import { TWO_FACTOR_CODE_LIMIT, accountLimit, countedTry } from '../auth/account-limits.js';
 import * as repo from './account.repository.js';
 import { deriveKey, hashCode, open, seal } from './secret-box.js';
 
@@ -13,9 +13,6 @@ const ISSUER = 'Ledgerly';
 const loadOtp = lazy(() => import('otplib'));
 const loadQrCode = lazy(async () => (await import('qrcode')).default);
 export const RECOVERY_CODE_COUNT = 10;
-/** Failed codes allowed per user per window, on enable, disable and deletion. */
-const CODE_FAILURES = 5;
-const CODE_WINDOW_MS = 15 * 60_000;
 // Base32 without look-alikes (0/O, 1/I/L): recovery codes are read off paper.
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -30,10 +27,10 @@ export interface TwoFactor {
   disable(db: Db, userId: string): Promise<void>;
   /**
    * Whether `code` — a current TOTP code not used before, or an unused recovery code — is good
-   * for this user; a good one is used up. Failures count against the user (429 past the limit)
-   * unless `limited` is false (the sign-in step counts on its challenge instead).
+   * for this user; a good one is used up. Every try counts against the account in the database,
+   * whichever step and address it comes from (auth/account-limits.ts): 429 past the limit.
    */
-  check(db: Db, userId: string, code: string, limited?: boolean): Promise<boolean>;
+  check(db: Db, userId: string, code: string): Promise<boolean>;
 }
 
 function makeRecoveryCode(): string {
@@ -47,7 +44,7 @@ const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 export function createTwoFactor(appSecret: string): TwoFactor {
   const secretKey = deriveKey(appSecret, 'totp-secret/v1');
   const codeKey = deriveKey(appSecret, 'recovery-code/v1');
-  const failures = new RateLimiter(CODE_FAILURES, CODE_WINDOW_MS);
+  const codeTries = accountLimit(TWO_FACTOR_CODE_LIMIT);
 
   /** A TOTP code against the stored secret, at most once per time step. */
   async function checkTotp(db: Db, userId: string, sealed: string, lastStep: number | null, code: string) {
@@ -86,14 +83,13 @@ export function createTwoFactor(appSecret: string): TwoFactor {
     },
 
     async enable(db, userId, code) {
-      failures.check([userId]);
       const row = await repo.findTwoFactor(db, userId);
       if (row?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
       if (!row) throw new AppError(409, 'CONFLICT', ACCOUNT_MSG.twoFactorNotSetUp);
-      if (!(await checkTotp(db, userId, row.secret, row.lastTimeStep, code))) {
-        failures.count([userId]);
-        throw codeInvalid();
-      }
+      const ok = await countedTry(codeTries, db, userId, () =>
+        checkTotp(db, userId, row.secret, row.lastTimeStep, code),
+      );
+      if (!ok) throw codeInvalid();
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, makeRecoveryCode);
       await db.transaction(async (tx) => {
         await repo.markEnabled(tx, userId);
@@ -110,16 +106,15 @@ export function createTwoFactor(appSecret: string): TwoFactor {
       await db.transaction((tx) => repo.deleteTwoFactor(tx, userId));
     },
 
-    async check(db, userId, code, limited = true) {
-      if (limited) failures.check([userId]);
+    async check(db, userId, code) {
       const row = await repo.findTwoFactor(db, userId);
       if (!row?.enabledAt) return false;
       const clean = normalise(code);
-      const ok = /^\d{6}$/.test(clean)
-        ? await checkTotp(db, userId, row.secret, row.lastTimeStep, clean)
-        : await repo.useRecoveryCode(db, userId, hashCode(codeKey, clean));
-      if (!ok && limited) failures.count([userId]);
-      return ok;
+      return countedTry(codeTries, db, userId, () =>
+        /^\d{6}$/.test(clean)
+          ? checkTotp(db, userId, row.secret, row.lastTimeStep, clean)
+          : repo.useRecoveryCode(db, userId, hashCode(codeKey, clean)),
+      );
     },
   };
 }

@@ -115,6 +115,12 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
   return rows.length;
 }
 
+/** Deletes every personal API token of the user; answers how many went. */
+export async function deleteUserTokens(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

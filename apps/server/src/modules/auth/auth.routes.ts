@@ -79,13 +79,17 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     async (request) => counted(request, () => service.login(ctx.db, request.body, ctx.twoFactor, clientInfo(request))),
   );
 
-  // Codes are limited per challenge (5 tries, in the database) and per address here.
+  // Codes are limited per challenge (5 tries), per account across challenges and addresses (5
+  // failures in 15 minutes, auth/account-limits.ts) and per address here; all in the database.
   app.post(
     '/auth/login/2fa',
     {
       schema: {
         tags: ['auth'],
-        description: 'The second step of a sign-in with two-factor on: a 6-digit code or a recovery code.',
+        description:
+          'The second step of a sign-in with two-factor on: a 6-digit code or a recovery code. ' +
+          'After 5 wrong codes for an account in 15 minutes (from any address, in any step) its codes ' +
+          'answer 429 with Retry-After until the 15 minutes are over; a right code clears the count.',
         body: loginTwoFactorSchema,
         response: { 200: authResponseSchema, ...errorAnswers(429) },
       },

@@ -14,6 +14,7 @@ import { parse } from '../../lib/validate.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../app-context.js';
+import { PASSWORD_CHECK_LIMIT, accountLimit, countedTry } from './account-limits.js';
 import { toUser } from './auth.mapper.js';
 import * as repo from './auth.repository.js';
 
@@ -69,7 +70,8 @@ const NO_CLIENT: repo.ClientInfo = { userAgent: null, ipAddress: null };
 /** Checks a second-factor code for a user (the account module's two-factor service). */
 export interface SecondFactor {
   isEnabled(db: Db, userId: string): Promise<boolean>;
-  check(db: Db, userId: string, code: string, limited?: boolean): Promise<boolean>;
+  /** Counts the try against the account (429 past its limit). */
+  check(db: Db, userId: string, code: string): Promise<boolean>;
 }
 
 async function startSession(db: Db, userId: string, client: repo.ClientInfo = NO_CLIENT): Promise<string> {
@@ -135,7 +137,7 @@ export async function loginTwoFactor(
     if (challenge) await repo.deleteChallenge(db, challenge.id);
     throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.challengeExpired);
   }
-  if (!(await secondFactor.check(db, challenge.userId, data.code, false))) {
+  if (!(await secondFactor.check(db, challenge.userId, data.code))) {
     throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.codeInvalid, { code: ACCOUNT_MSG.codeInvalid });
   }
   const user = await repo.findUserById(db, challenge.userId);
@@ -146,15 +148,27 @@ export async function loginTwoFactor(
   });
 }
 
-/** Refuses (400 on the password field) unless `password` is the user's current one. */
+/** Current-password checks behind a session, limited per account in the database. */
+const passwordChecks = accountLimit(PASSWORD_CHECK_LIMIT);
+
+/**
+ * Refuses (400 on the password field) unless `password` is the user's current one; every check
+ * counts against the account, and past its limit the check is refused with 429 (account-limits.ts).
+ */
 export async function confirmPassword(db: Db, userId: string, password: string, field = 'password'): Promise<void> {
-  const user = await repo.findUserById(db, userId);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+  const ok = await countedTry(passwordChecks, db, userId, async () => {
+    const user = await repo.findUserById(db, userId);
+    return Boolean(user && (await verifyPassword(user.passwordHash, password)));
+  });
+  if (!ok) {
     throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.wrongPassword, { [field]: ACCOUNT_MSG.wrongPassword });
   }
 }
 
-/** Sets a new password and signs out every other session of the user. */
+/**
+ * Sets a new password and signs out every other session of the user; unless
+ * `revokeApiTokens` is false, every personal API token is revoked with them (docs/account.md).
+ */
 export async function changePassword(
   db: Db,
   userId: string,
@@ -167,6 +181,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, userId, passwordHash);
     await repo.deleteOtherSessions(tx, userId, currentSessionId);
+    if (data.revokeApiTokens) await repo.deleteUserTokens(tx, userId);
   });
 }
 

@@ -39,6 +39,11 @@ export async function readCounters(db: Db, keys: string[], now: Date): Promise<C
   return rows.map(toCounter);
 }
 
+/** Deletes the counters `keys` (a success that clears its failures). */
+export async function deleteCounters(db: Db, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
 /** Deletes counters whose window ended at or before `now`; answers how many. */
 export async function deleteExpiredCounters(db: Db, now: Date): Promise<number> {
   const rows = await db.delete(rateLimits).where(lte(rateLimits.resetAt, now)).returning({ key: rateLimits.key });

@@ -31,16 +31,18 @@ export interface AttemptKeys {
   email: string | null;
 }
 
-const hashed = (kind: string, value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
+/** A counter's key: the SHA-256 of its kind and value, so no address, email or id is kept in clear. */
+export const counterKey = (kind: string, value: string) =>
+  createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 /** The counter keys of an attempt from `ip` for `email` (if the body named one). */
 export function attemptKeys(ip: string, email: unknown): AttemptKeys {
   const address = clientKey(ip);
   const normal = typeof email === 'string' ? email.trim().toLowerCase() : '';
   return {
-    ip: hashed('ip', address),
-    pair: normal ? hashed('email-ip', `${normal}|${address}`) : null,
-    email: normal ? hashed('email', normal) : null,
+    ip: counterKey('ip', address),
+    pair: normal ? counterKey('email-ip', `${normal}|${address}`) : null,
+    email: normal ? counterKey('email', normal) : null,
   };
 }
 

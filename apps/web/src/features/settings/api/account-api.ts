@@ -127,8 +127,12 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: accountApi.changePassword,
-    // Every other session was signed out.
-    onSuccess: () => invalidateAfter(queryClient, 'sessions'),
+    // Every other session was signed out, and the API tokens unless kept.
+    onSuccess: (_, body) =>
+      Promise.all([
+        invalidateAfter(queryClient, 'sessions'),
+        body.revokeApiTokens === false ? undefined : invalidateAfter(queryClient, 'tokens'),
+      ]),
   });
 }
 

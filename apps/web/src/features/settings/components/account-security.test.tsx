@@ -127,12 +127,58 @@ describe('Account & security', () => {
     expect(within(region).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.click(within(region).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password changed. Every other session was signed out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password changed. Every other session was signed out and your API tokens were revoked.'),
+    ).toBeInTheDocument();
     expect(within(region).getByLabelText('Current password')).toHaveValue('');
     expect(api.callsTo('PUT /api/account/password').at(-1)?.init?.body).toBe(
-      JSON.stringify({ currentPassword: 'old-secret', newPassword: 'new-secret-1' }),
+      JSON.stringify({ currentPassword: 'old-secret', newPassword: 'new-secret-1', revokeApiTokens: true }),
     );
-  });
+  }, 30_000);
+
+  it('revokes the API tokens with the password by default, and keeps them when unticked', async () => {
+    const user = userEvent.setup();
+    tokens = [{ id: 't1', name: 'Spreadsheet', scope: 'read', createdAt: NOW, lastUsedAt: null }];
+    api.on('PUT /api/account/password', ({ body }) => {
+      if ((body as { revokeApiTokens: boolean }).revokeApiTokens) tokens = [];
+      return new Response(null, { status: 204 });
+    });
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Change password' });
+    const tokensRegion = screen.getByRole('region', { name: 'Personal API tokens' });
+    expect(await within(tokensRegion).findByText('Spreadsheet')).toBeInTheDocument();
+    const revoke = within(region).getByRole('checkbox', { name: 'Also revoke API tokens' });
+    expect(revoke).toBeChecked();
+    expect(revoke).toHaveAccessibleDescription('Scripts using them stop working until you create new ones.');
+    const change = async (from: string, to: string) => {
+      await user.type(within(region).getByLabelText('Current password'), from);
+      await user.type(within(region).getByLabelText('New password'), to);
+      await user.type(within(region).getByLabelText('Repeat the new password'), to);
+      await user.click(within(region).getByRole('button', { name: 'Change password' }));
+    };
+
+    await user.click(revoke);
+    expect(revoke).not.toBeChecked();
+    await change('old-pw', 'new-pw1');
+    expect(
+      await screen.findByText('Password changed. Every other session was signed out; your API tokens still work.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/account/password').at(-1)?.body).toMatchObject({
+      revokeApiTokens: false,
+    });
+    expect(within(tokensRegion).getByText('Spreadsheet')).toBeInTheDocument();
+
+    await user.click(revoke);
+    await change('new-pw1', 'new-pw2');
+    expect(
+      await screen.findByText('Password changed. Every other session was signed out and your API tokens were revoked.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/account/password').at(-1)?.body).toMatchObject({
+      revokeApiTokens: true,
+    });
+    // The token list is read again and is empty now.
+    await waitFor(() => expect(within(tokensRegion).queryByText('Spreadsheet')).not.toBeInTheDocument());
+  }, 30_000);
 
   it('sets up two-factor: QR code and secret, a wrong then a right code, then the recovery codes once', async () => {
     const user = userEvent.setup();

@@ -26,6 +26,8 @@ export function PasswordCard({ flash }: { flash: Flash }) {
     confirmPassword: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  // On by default: a password changed after a suspected break-in should not leave a token behind.
+  const [revokeApiTokens, setRevokeApiTokens] = useState(true);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -43,9 +45,17 @@ export function PasswordCard({ flash }: { flash: Flash }) {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     try {
-      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      await change.mutateAsync({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        revokeApiTokens,
+      });
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      flash.showSuccess('Password changed. Every other session was signed out.');
+      flash.showSuccess(
+        revokeApiTokens
+          ? 'Password changed. Every other session was signed out and your API tokens were revoked.'
+          : 'Password changed. Every other session was signed out; your API tokens still work.',
+      );
     } catch (error) {
       // A field's own message shows at the field; anything else in the banner.
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
@@ -78,7 +88,23 @@ export function PasswordCard({ flash }: { flash: Flash }) {
             disabled={busy}
           />
         ))}
-        <div className="sm:col-span-3 flex justify-end">
+        <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={revokeApiTokens}
+                onChange={(e) => setRevokeApiTokens(e.target.checked)}
+                disabled={busy}
+                aria-describedby="revoke-api-tokens-hint"
+                className="h-4 w-4"
+              />
+              Also revoke API tokens
+            </label>
+            <p id="revoke-api-tokens-hint" className="ml-6 text-slate-600 dark:text-slate-400">
+              Scripts using them stop working until you create new ones.
+            </p>
+          </div>
           <Button type="submit" disabled={busy}>
             {busy ? 'Changing...' : 'Change password'}
           </Button>
