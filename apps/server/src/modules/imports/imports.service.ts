@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
 import { lazy } from '../../lib/lazy.js';
+import { findBadText } from '../../lib/validate.js';
 import { ImportFileError, type ParsedPosting } from './parse/types.js';
 import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
 import * as repo from './imports.repository.js';
@@ -69,6 +70,8 @@ export function readOptions(raw: unknown): ImportOptions {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError(IMPORT_MSG.optionsNotJson, { options: IMPORT_MSG.optionsNotJson });
   }
+  const bad = findBadText(value);
+  if (bad) throw validationError(bad.message, { options: bad.message });
   const result = importOptionsSchema.safeParse(value);
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? IMPORT_MSG.badOptions;
