@@ -22,7 +22,7 @@ import * as categories from '../categories/categories.service.js';
 import { lazy } from '../../lib/lazy.js';
 import { findBadText } from '../../lib/validate.js';
 import { ImportFileError, type ParsedPosting } from './parse/types.js';
-import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
+import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
 import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
@@ -268,7 +268,7 @@ export async function create(
 ): Promise<ImportBatch> {
   const given = readOptions(rawOptions);
   const parsed = await readFile(deps, owner, file.bytes, given, file.fileName);
-  const rows = await buildRows(deps.db, owner, parsed.postings);
+  const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
   const batch = await deps.db.transaction(async (tx) => {
     const created = await repo.insertBatch(tx, {
       userId: owner.id,
@@ -303,7 +303,7 @@ export async function update(deps: ImportDeps, owner: Owner, id: string, input: 
     const bytes = await repo.findBatchFile(deps.db, owner.id, id);
     if (!bytes) throw conflict(IMPORT_MSG.notPreview);
     const parsed = await readFile(deps, owner, bytes, readOptions(input.options), batch.fileName);
-    const rows = await buildRows(deps.db, owner, parsed.postings);
+    const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
     await deps.db.transaction(async (tx) => {
       await repo.deleteRows(tx, owner.id, id);
       await repo.insertRows(tx, owner.id, id, rows);
