@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client.js';
 import type { Receipts } from './receipts/receipts.js';
 import type { AuthCache } from './plugins/auth-cache.js';
 import type { TwoFactor } from './modules/account/two-factor.service.js';
+import type { ImportJobs } from './modules/imports/import-jobs.js';
 
 /** What every module plugin and background job receives: configuration, database, receipts, the log. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   authCache: AuthCache;
   /** TOTP second factor (the account module), used by sign-in too. */
   twoFactor: TwoFactor;
+  /** Import commits running in this process (the imports module and the import upkeep job). */
+  importJobs: ImportJobs;
 }
 
 /** The signed-in user of a protected route (`request.user`), with the session or API token it came from. */

@@ -18,6 +18,8 @@ import { createReceipts } from './receipts/receipts.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
+import { startImportUpkeep } from './jobs/import-upkeep.js';
+import { ImportJobs } from './modules/imports/import-jobs.js';
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     authCache: new AuthCache(config.authCacheMs),
     twoFactor: createTwoFactor(config.appSecret),
+    importJobs: new ImportJobs(),
   };
   // A changed user (by any instance) is looked up afresh: their answers and their profile.
   const readCache = new ReadCache(config.readCache.ttlMs, config.readCache.maxBytes);
@@ -165,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (config.housekeeping) {
     app.addHook('onReady', async () => {
-      stopJobs.push(startHousekeeping(ctx), startCounterCleanup(ctx));
+      stopJobs.push(startHousekeeping(ctx), startCounterCleanup(ctx), startImportUpkeep(ctx));
     });
   }
   app.addHook('onClose', async () => {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Category } from '@ledgerly/shared';
+import { type Category, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../test/build-test-app.js';
 import { createCategory } from '../test/factories.js';
 import { toErrorReply } from './plugins/error-handler.js';
+import { getBatch, preview, upload } from '../test/imports-helpers.js';
 
 /** Odd input on any route is a 400 or 404 with a human message, never a 500, and changes nothing. */
 const t = useTestApp();
@@ -195,6 +196,134 @@ describe('analytics at the end of the calendar', () => {
     expect(points).toHaveLength(31);
     expect(points[0]?.date).toBe('9999-12-01');
     expect(points.at(-1)?.date).toBe('9999-12-31');
+  });
+});
+
+describe('ranges ending on the last date there is, 9999-12-31', () => {
+  it('are answered by every analytics range (they gave a 500) and count what lies inside', async () => {
+    const { token: own } = await registerUser(t, { timezone: 'UTC' });
+    const food = await createCategory(t, own, { name: 'Food' });
+    const today = todayIn('UTC');
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: own,
+      payload: { categoryId: food.id, type: 'expense', amount: 12.5, date: today, description: 'Lunch' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    for (const range of ['endDate=9999-12-31', `startDate=${today}&endDate=9999-12-31`, `startDate=${today}`]) {
+      const summary = await t.request({ method: 'GET', url: `/api/analytics/summary?${range}`, token: own });
+      expect(summary.statusCode, `${range}: ${summary.body}`).toBe(200);
+      expect(summary.json().data, range).toMatchObject({ totalExpense: 12.5, transactionCount: 1 });
+      const breakdown = await t.request({
+        method: 'GET',
+        url: `/api/analytics/category-breakdown?${range}`,
+        token: own,
+      });
+      expect(breakdown.statusCode, range).toBe(200);
+      expect(breakdown.json().data, range).toMatchObject({ total: 12.5, breakdown: [{ categoryName: 'Food' }] });
+      const top = await t.request({ method: 'GET', url: `/api/analytics/top-categories?${range}`, token: own });
+      expect(top.statusCode, range).toBe(200);
+      expect(top.json().data, range).toHaveLength(1);
+      const pattern = await t.request({ method: 'GET', url: `/api/analytics/daily-pattern?${range}`, token: own });
+      expect(pattern.statusCode, range).toBe(200);
+      expect(
+        pattern.json<{ data: { count: number }[] }>().data.reduce((n, d) => n + d.count, 0),
+        range,
+      ).toBe(1);
+    }
+    // Inside the last month of all, from a day that is not its first: no whole month follows.
+    const last = await t.request({
+      method: 'GET',
+      url: '/api/analytics/summary?startDate=9999-12-05&endDate=9999-12-31',
+      token: own,
+    });
+    expect(last.statusCode).toBe(200);
+    expect(last.json().data).toMatchObject({ transactionCount: 0 });
+    // The ledger's own filters refuse dates after today with their message, as before.
+    for (const url of [
+      '/api/transactions',
+      '/api/transactions/summary',
+      '/api/transactions/export.csv',
+      '/api/export/pdf',
+    ]) {
+      const res = await t.request({ method: 'GET', url: `${url}?endDate=9999-12-31`, token: own });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'VALIDATION_FAILED', fields: { endDate: expect.any(String) } });
+    }
+  });
+});
+
+describe('unpaired surrogates (half a UTF-16 pair: valid JSON, no text a database can hold)', () => {
+  const BAD = 'Text cannot contain invalid Unicode characters';
+  const raw = (method: 'POST' | 'PUT', url: string, json: string) =>
+    t.request({ method, url, token, payload: json, headers: { 'content-type': 'application/json' } });
+
+  it('are refused in JSON bodies, naming the field, at any depth (import-profile headers gave a 500)', async () => {
+    const cases: [method: 'POST' | 'PUT', url: string, json: string, field: string][] = [
+      ['POST', '/api/import-profiles', '{"name":"Bank","header":["Date","\\ud800"],"options":{}}', 'header'],
+      ['POST', '/api/import-profiles', '{"name":"\\udfff Bank","header":["Date"],"options":{}}', 'name'],
+      [
+        'POST',
+        '/api/import-profiles',
+        '{"name":"Bank","header":["Date"],"options":{"csv":{"columns":{"description":["Memo\\ud800"]}}}}',
+        'options',
+      ],
+      ['POST', '/api/categories', '{"name":"Food \\ud83d","type":"expense"}', 'name'],
+      ['PUT', '/api/settings', '{"firstName":"\\udc00Ann","currency":"USD"}', 'firstName'],
+      ['POST', '/api/rules', `{"contains":"shop\\ud800","categoryId":"${category.id}"}`, 'contains'],
+      [
+        'POST',
+        '/api/recurring',
+        `{"categoryId":"${category.id}","type":"expense","amount":5,"description":"Rent\\ud800","startDate":"2024-01-01"}`,
+        'description',
+      ],
+    ];
+    for (const [method, url, json, field] of cases) {
+      const res = await raw(method, url, json);
+      expect(res.statusCode, `${url} ${json}`).toBe(400);
+      expect(res.json(), `${url} ${json}`).toEqual({
+        message: BAD,
+        code: 'VALIDATION_FAILED',
+        fields: { [field]: BAD },
+      });
+    }
+    // A whole pair (an emoji written as two escapes) is a character like any other.
+    const emoji = await raw(
+      'POST',
+      '/api/import-profiles',
+      '{"name":"Bank \\ud83d\\ude00","header":["Date"],"options":{}}',
+    );
+    expect(emoji.statusCode, emoji.body).toBe(201);
+    expect(emoji.json().data.name).toBe('Bank 😀');
+    const profiles = await t.request({ method: 'GET', url: '/api/import-profiles', token });
+    expect(profiles.json().data).toHaveLength(1);
+    const rules = await t.request({ method: 'GET', url: '/api/rules', token });
+    expect(rules.json().data).toHaveLength(0);
+  });
+
+  it('are refused in the import options of an upload and of a re-read, and nothing is written', async () => {
+    // Its own user: a preview creates an "Uncategorized" category, which other tests here do not expect.
+    const { token } = await registerUser(t);
+    const statement = 'Date,Description,Amount\n2024-01-05,Coffee,-3.50\n';
+    const options = '{"csv":{"columns":{"description":["Description\\ud800"]}}}';
+    const res = await upload(t, token, statement, options);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: BAD, code: 'VALIDATION_FAILED', fields: { options: BAD } });
+    const listed = await t.request({ method: 'GET', url: '/api/imports', token });
+    expect(listed.json().data).toHaveLength(0);
+
+    const batch = await preview(t, token, statement);
+    const again = await t.request({
+      method: 'PUT',
+      url: `/api/imports/${batch.id}`,
+      token,
+      payload: `{"options":${options}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: BAD, code: 'VALIDATION_FAILED', fields: { options: BAD } });
+    expect((await getBatch(t, token, batch.id)).options).toEqual(batch.options);
   });
 });
 

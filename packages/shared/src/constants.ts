@@ -66,6 +66,11 @@ export const PER_USER_LIMITS = {
   importRules: 500,
   importProfiles: 100,
   apiTokens: 50,
+  /**
+   * Imports waiting for review (previews, and failed imports that can be retried): each keeps
+   * its uploaded file until it is committed, discarded or expires (IMPORT_LIMITS.previewHours).
+   */
+  openImports: 20,
   /** Sessions listed by GET /account/sessions: the most recently used. */
   sessionsListed: 100,
 } as const;
@@ -75,4 +80,5 @@ export const LIMIT_MESSAGES = {
   importRules: `You can have at most ${PER_USER_LIMITS.importRules} rules. Delete one you no longer need first.`,
   importProfiles: `You can have at most ${PER_USER_LIMITS.importProfiles} saved import settings. Delete one you no longer need first.`,
   apiTokens: `You can have at most ${PER_USER_LIMITS.apiTokens} API tokens. Revoke one you no longer need first.`,
+  openImports: `You can have at most ${PER_USER_LIMITS.openImports} imports waiting for review. Import or discard one of them first.`,
 } as const;

@@ -94,6 +94,8 @@ export const IMPORT_LIMITS = {
   backgroundRows: 2000,
   /** Days either side of a posting in which an existing transaction of the same amount is a near match. */
   nearMatchDays: 3,
+  /** A preview (or failed import) not changed for this long is discarded with its file. */
+  previewHours: 24,
 } as const;
 
 export const IMPORT_BATCH_STATUS = ['preview', 'importing', 'committed', 'reverted', 'failed'] as const;
@@ -112,6 +114,7 @@ export const IMPORT_MSG = {
   notPreview: 'This import is no longer a preview',
   notCommitted: 'Only a finished import can be undone',
   importing: 'This import is still running',
+  interrupted: 'The import was interrupted (the server stopped) and nothing was imported. Try again.',
   futureDate: 'The date is after today',
   zeroAmount: 'The amount is zero',
   tooBig: 'The amount is too large',

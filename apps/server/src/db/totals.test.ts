@@ -468,6 +468,32 @@ describe('per-day and per-month totals', () => {
     expect(splitRange({ start: '2024-12-01', end: '2024-12-31' })).toMatchObject({ months: true, days: [] });
   });
 
+  it('splits ranges that reach the last date there is, 9999-12-31, without a month after it', () => {
+    // Once 500s: the day after 9999-12-31 is no date PostgreSQL or a text comparison can take.
+    expect(splitRange({ end: '9999-12-31' })).toEqual({ months: true, monthsFrom: null, monthsBefore: null, days: [] });
+    expect(splitRange({ start: '2025-01-15', end: '9999-12-31' })).toEqual({
+      months: true,
+      monthsFrom: '2025-02-01',
+      monthsBefore: null,
+      days: [{ from: '2025-01-15', to: null, before: '2025-02-01' }],
+    });
+    expect(splitRange({ start: '9999-12-05' })).toEqual({
+      months: false,
+      monthsFrom: null,
+      monthsBefore: null,
+      days: [{ from: '9999-12-05', to: null, before: null }],
+    });
+    expect(splitRange({ start: '9999-12-05', end: '9999-12-31' }).days).toEqual([
+      { from: '9999-12-05', to: '9999-12-31', before: null },
+    ]);
+    expect(splitRange({ start: '9999-12-01', end: '9999-12-31' })).toEqual({
+      months: true,
+      monthsFrom: '9999-12-01',
+      monthsBefore: null,
+      days: [],
+    });
+  });
+
   it('equal plain SQL sums over random histories and random edits, in every figure', async () => {
     const other = await newOwner();
     await apply(other, {

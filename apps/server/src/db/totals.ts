@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { lastDayOfMonth } from '@ledgerly/shared';
 import { dailyTotals, monthlyTotals } from './schema.js';
 
 /**
@@ -19,18 +20,15 @@ export interface TotalsFilter {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** First day of the month after the one of `date`. */
-function nextMonthStart(date: string): string {
+/**
+ * First day of the month after the one of `date`; null after 9999-12, the last month a date can
+ * have (isIsoDate): '10000-01-01' would sort before '9999-…' as text, and no row lies beyond it.
+ */
+function nextMonthStart(date: string): string | null {
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
-}
-
-/** The day after `date`, in plain calendar arithmetic (UTC, no time zone involved). */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  if (m === 12) return y >= 9999 ? null : `${y + 1}-01-01`;
+  return `${y}-${pad(m + 1)}-01`;
 }
 
 /** Days from `from` (inclusive), to `to` (inclusive) or `before` (exclusive); null is open. */
@@ -54,8 +52,18 @@ export function splitRange(range: TotalsRange): {
   const { start, end } = range;
   // First whole month: the start's month if it starts on the 1st, else the next one.
   const monthsFrom = start ? (start.endsWith('-01') ? start : nextMonthStart(start)) : null;
-  // Whole months end before the end's month unless the end is its month's last day.
-  const monthsBefore = end ? (nextDay(end).endsWith('-01') ? nextDay(end) : `${end.slice(0, 7)}-01`) : null;
+  // A start inside 9999-12 (not on the 1st): no whole month follows it, only days.
+  if (start && monthsFrom === null) {
+    return {
+      months: false,
+      monthsFrom: null,
+      monthsBefore: null,
+      days: [{ from: start, to: end ?? null, before: null }],
+    };
+  }
+  // Whole months end before the end's month unless the end is its month's last day (then open
+  // after 9999-12-31, beyond which no date exists).
+  const monthsBefore = end ? (end === lastDayOfMonth(end) ? nextMonthStart(end) : `${end.slice(0, 7)}-01`) : null;
   if (monthsFrom && monthsBefore && monthsFrom >= monthsBefore) {
     return { months: false, monthsFrom, monthsBefore, days: [{ from: start ?? null, to: end ?? null, before: null }] };
   }

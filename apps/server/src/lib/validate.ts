@@ -16,14 +16,61 @@ export function objectBody(input: unknown): Record<string, unknown> {
   return input as Record<string, unknown>;
 }
 
-/** The top-level key whose value holds a NUL character anywhere inside it ('_' for the input itself). */
-export function findNulField(input: unknown): string | undefined {
-  const hasNul = (v: unknown, depth: number): boolean =>
-    typeof v === 'string'
-      ? v.includes('\u0000')
-      : depth < 4 && v !== null && typeof v === 'object' && Object.values(v).some((x) => hasNul(x, depth + 1));
-  if (input === null || typeof input !== 'object') return hasNul(input, 0) ? '_' : undefined;
-  return Object.entries(input).find(([, v]) => hasNul(v, 1))?.[0];
+/**
+ * Half of a UTF-16 surrogate pair on its own: JSON may carry one (`"\ud800"`), but it is no
+ * character, so no database text or JSON value can hold it (PostgreSQL refused it with a 500).
+ */
+export const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain invalid Unicode characters';
+
+/** A surrogate code point: in a `u` regex only an unpaired half reads as one. */
+const UNPAIRED = /\p{Cs}/u;
+
+/** Nesting followed before giving up on a value; request schemas are far shallower. */
+const MAX_TEXT_DEPTH = 64;
+
+/**
+ * The first text in `input` (strings and object keys, at any depth) that no database text can
+ * hold — a NUL character or an unpaired surrogate — with the top-level key it sits under ('_'
+ * for the input itself) and the message to answer. Walked without recursion, so a deeply nested
+ * body cannot overflow the stack.
+ */
+export function findBadText(input: unknown): { field: string; message: string } | undefined {
+  const problem = (text: string) =>
+    text.includes('\u0000') ? NUL_MESSAGE : UNPAIRED.test(text) ? UNPAIRED_SURROGATE_MESSAGE : undefined;
+  const stack: { value: unknown; field: string; depth: number }[] = [];
+  const push = (value: unknown, field: string, depth: number) => {
+    if (typeof value === 'string' || (value !== null && typeof value === 'object')) stack.push({ value, field, depth });
+  };
+  const topLevel = input !== null && typeof input === 'object' && !Array.isArray(input);
+  if (topLevel) {
+    // Listed in reverse so the first key is looked at first.
+    for (const [key, value] of Object.entries(input).reverse()) {
+      const bad = problem(key);
+      if (bad) return { field: '_', message: bad };
+      push(value, key, 1);
+    }
+  } else push(input, '_', 0);
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, field, depth } = item;
+    if (typeof value === 'string') {
+      const bad = problem(value);
+      if (bad) return { field, message: bad };
+      continue;
+    }
+    if (depth >= MAX_TEXT_DEPTH) continue;
+    for (const [key, inner] of Object.entries(value as object).reverse()) {
+      const bad = problem(key);
+      if (bad) return { field, message: bad };
+      push(inner, field, depth + 1);
+    }
+  }
+  return undefined;
+}
+
+/** The 400 for text no database can hold (see findBadText), or undefined when all is well. */
+export function badTextError(input: unknown): AppError | undefined {
+  const bad = findBadText(input);
+  return bad ? validationError(bad.message, { [bad.field]: bad.message }) : undefined;
 }
 
 /**
@@ -36,8 +83,8 @@ export function check<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): { value: z.output<S>; error?: undefined } | { value?: undefined; error: AppError } {
-  const nul = findNulField(input);
-  if (nul) return { error: validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE }) };
+  const bad = badTextError(input);
+  if (bad) return { error: bad };
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
     return { error: validationError(BODY_NOT_OBJECT) };
   }

@@ -87,4 +87,73 @@ describe('statement import: large files and the CSV export round trip', () => {
     expect(bad.statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/transactions/export.csv' })).statusCode).toBe(401);
   });
+  it('the CSV export defuses text a spreadsheet would run as a formula; importing it back gives the same rows', async () => {
+    const texts = [
+      '=HYPERLINK("http://evil.example","x")',
+      '+44 20 7946 0000',
+      '-5 refund',
+      '@SUM(1+1)',
+      "'=already marked",
+      "'plain",
+      'Plain',
+    ];
+    const owner = await registerUser(t, { timezone: 'UTC' });
+    const formula = await createCategory(t, owner.token, { name: '=Tools' });
+    const at = await createCategory(t, owner.token, { name: '@Work', type: 'income' });
+    for (const [i, description] of texts.entries()) {
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: owner.token,
+        payload: {
+          categoryId: i % 2 ? at.id : formula.id,
+          type: i % 2 ? 'income' : 'expense',
+          amount: 10 + i,
+          date: `2024-05-${String(10 + i).padStart(2, '0')}`,
+          description,
+        },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    const res = await t.request({ method: 'GET', url: '/api/transactions/export.csv', token: owner.token });
+    expect(res.statusCode).toBe(200);
+    // Text cells that begin like a formula carry a leading apostrophe; amounts stay numbers (-10.00).
+    expect(res.body.split('\r\n')).toEqual([
+      'Date,Description,Category,Amount',
+      "2024-05-16,Plain,'=Tools,-16.00",
+      "2024-05-15,'plain,'@Work,15.00",
+      "2024-05-14,''=already marked,'=Tools,-14.00",
+      "2024-05-13,'@SUM(1+1),'@Work,13.00",
+      "2024-05-12,'-5 refund,'=Tools,-12.00",
+      "2024-05-11,'+44 20 7946 0000,'@Work,11.00",
+      `2024-05-10,"'=HYPERLINK(""http://evil.example"",""x"")",'=Tools,-10.00`,
+      '',
+    ]);
+    // No cell of the file begins with a formula character any more.
+    for (const line of res.body.split('\r\n').slice(1, -1)) {
+      const [, description, category] = line.match(/^[^,]+,("(?:[^"]|"")*"|[^,]*),([^,]*),/)!;
+      expect(description!.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+      expect(category).not.toMatch(/^[=+\-@\t\r]/);
+    }
+
+    // Read back by its owner: every row is recognised as the transaction it came from.
+    const again = await preview(t, owner.token, res.body);
+    expect(again.summary).toMatchObject({ rows: texts.length, new: 0, duplicates: texts.length });
+
+    // Read by another user with the same categories: the same descriptions, categories and amounts.
+    const other = await registerUser(t, { timezone: 'UTC' });
+    const tools = await createCategory(t, other.token, { name: '=Tools' });
+    const work = await createCategory(t, other.token, { name: '@Work', type: 'income' });
+    const batch = await preview(t, other.token, res.body);
+    expect(batch.summary).toMatchObject({ rows: texts.length, new: texts.length, errors: 0 });
+    expect(batch.rows!.map((r) => [r.description, r.categoryId, r.suggestedBy])).toEqual(
+      [...texts].reverse().map((text, i) => [text, i % 2 ? work.id : tools.id, 'file']),
+    );
+    expect((await commit(t, other.token, batch.id)).status).toBe('committed');
+    const mine = (await allTransactions(t, owner.token)).data;
+    const theirs = (await allTransactions(t, other.token)).data;
+    expect(theirs.map((x) => [x.date, x.description, x.type, x.amount])).toEqual(
+      mine.map((x) => [x.date, x.description, x.type, x.amount]),
+    );
+  });
 });

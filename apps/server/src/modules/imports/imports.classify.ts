@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IMPORT_MSG, MAX_AMOUNT_CENTS } from '@ledgerly/shared';
+import type { ImportFormat } from '@ledgerly/shared';
+import { restoreFormula } from '../../lib/spreadsheet-text.js';
 import type { ParsedPosting } from './parse/index.js';
 import type { NewImportRow } from './imports.repository.js';
 
@@ -9,6 +11,21 @@ export const normaliseText = (text: string) => text.trim().replace(/\s+/g, ' ').
 /** The description a posting's transaction gets (at most 255 characters, as the ledger stores it). */
 export const ledgerText = (p: { description: string; payee?: string | null | undefined }) =>
   (p.description.trim() || p.payee?.trim() || '').slice(0, 255);
+
+/**
+ * The postings of a CSV with the text cells as they were before a spreadsheet-safe export (ours,
+ * or any that marks text with a leading apostrophe) defused them: `'=SUM(A1)` reads `=SUM(A1)`,
+ * so the CSV export re-imports as the very transactions it was written from. Other formats as read.
+ */
+export function withSpreadsheetText(parsed: { format: ImportFormat; postings: ParsedPosting[] }): ParsedPosting[] {
+  if (parsed.format !== 'csv') return parsed.postings;
+  return parsed.postings.map((p) => {
+    const out: ParsedPosting = { ...p, description: restoreFormula(p.description) };
+    if (p.payee !== undefined) out.payee = restoreFormula(p.payee);
+    if (p.category !== undefined) out.category = restoreFormula(p.category);
+    return out;
+  });
+}
 
 const hash = (parts: string[]) => createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32);
 

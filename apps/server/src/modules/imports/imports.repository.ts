@@ -90,10 +90,85 @@ export async function updateBatch(
     : ownBatch(userId, id);
   const rows = await db
     .update(importBatches)
-    .set({ ...values, updatedAt: new Date() })
+    // The database's clock: the upkeep compares it with now() (claims' age, previews' expiry).
+    .set({ ...values, updatedAt: sql`now()` })
     .where(where)
     .returning(batchColumns);
   return rows[0] ?? null;
+}
+
+/** The advisory lock's first key for "one upload per user at a time is counted" (leases use 727275). */
+const OPEN_IMPORTS_LOCK = 727276;
+
+/**
+ * Within a transaction: waits for the user's other uploads being stored, then counts the user's
+ * open batches (previews and failed imports), so two uploads at once cannot both pass the cap.
+ */
+export async function countOpenBatchesLocked(db: Db, userId: string): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(${OPEN_IMPORTS_LOCK}, hashtext(${userId}))`);
+  return countOpenBatches(db, userId);
+}
+
+/** The user's previews and failed imports (each holding its uploaded file). */
+export async function countOpenBatches(db: Db, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from import_batches
+    where user_id = ${userId} and status in ('preview', 'failed')`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * Deletes previews and failed imports not changed for `hours` (their rows and file go with
+ * them), of one user or of everyone; returns how many went.
+ */
+export async function deleteStaleBatches(db: Db, hours: number, userId?: string): Promise<number> {
+  const result = await db.execute(sql`
+    with gone as (
+      delete from import_batches
+      where status in ('preview', 'failed') and updated_at < now() - make_interval(hours => ${hours})
+        ${userId ? sql`and user_id = ${userId}` : sql``}
+      returning 1
+    )
+    select count(*)::int as n from gone`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * Within the commit's transaction: locks the batch's row for as long as the commit runs, so the
+ * upkeep of any instance sees it is alive and leaves it; false when it is no longer `importing`
+ * (the upkeep took it for interrupted), and then the commit must do nothing.
+ */
+export async function lockImporting(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select id from import_batches
+    where user_id = ${userId} and id = ${id} and status = 'importing'
+    for update`);
+  return rowsOf<{ id: string }>(result).length > 0;
+}
+
+/**
+ * Marks `importing` batches whose commit is gone as `failed` with `message`. A commit holds its
+ * batch's row lock from its transaction's first statement to its end, and a killed process's
+ * transaction is rolled back, lock and all; so a batch claimed more than `graceSeconds` ago
+ * (longer than a claim takes to reach that lock) whose row is not locked has no commit, on any
+ * instance. `except`: batches this process is claiming or committing. Returns the batches marked.
+ */
+export async function failInterrupted(
+  db: Db,
+  graceSeconds: number,
+  except: string[],
+  message: string,
+): Promise<{ id: string; userId: string }[]> {
+  const result = await db.execute(sql`
+    update import_batches set status = 'failed', message = ${message}, updated_at = now()
+    where id in (
+      select id from import_batches
+      where status = 'importing'
+        and updated_at < now() - make_interval(secs => ${graceSeconds})
+        and id::text not in (select jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))
+      for update skip locked)
+    returning id, user_id`);
+  return rowsOf<{ id: string; user_id: string }>(result).map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 /** Deletes a batch in one of the given states (its rows and keys go with it). */

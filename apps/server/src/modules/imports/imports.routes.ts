@@ -39,8 +39,8 @@ const upload = z.unknown().meta({
 });
 
 /** Statement import, rules and CSV profiles under /api (protected scope; docs/imports.md). */
-export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  const deps: service.ImportDeps = { db, log: app.log, jobs: new service.ImportJobs() };
+export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, importJobs }) => {
+  const deps: service.ImportDeps = { db, log: app.log, jobs: importJobs };
   // Background commits finish (or fail and say so) before the database closes.
   app.addHook('onClose', async () => deps.jobs.idle());
 
@@ -55,7 +55,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         summary: 'Upload a statement: read, classify and preview it (nothing is written to the ledger)',
         consumes: ['multipart/form-data'],
         body: upload,
-        response: { 201: batch, ...errorAnswers(413, 415) },
+        response: { 201: batch, ...errorAnswers(409, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,8 @@ import type {
 import {
   IMPORT_LIMITS,
   IMPORT_MSG,
+  LIMIT_MESSAGES,
+  PER_USER_LIMITS,
   fromCents,
   importOptionsSchema,
   importRowsQuerySchema,
@@ -20,24 +22,13 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
 import { lazy } from '../../lib/lazy.js';
+import { findBadText } from '../../lib/validate.js';
 import { ImportFileError, type ParsedPosting } from './parse/types.js';
-import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
+import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
 import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
-
-/** Commits running in this process: progress for GET, and promises to await on shutdown. */
-export class ImportJobs {
-  readonly progress = new Map<string, { done: number; total: number }>();
-  readonly running = new Set<Promise<void>>();
-  track(job: Promise<void>): void {
-    this.running.add(job);
-    void job.finally(() => this.running.delete(job));
-  }
-  async idle(): Promise<void> {
-    await Promise.allSettled([...this.running]);
-  }
-}
+import type { ImportJobs } from './import-jobs.js';
 
 export interface ImportDeps {
   db: Db;
@@ -69,6 +60,8 @@ export function readOptions(raw: unknown): ImportOptions {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError(IMPORT_MSG.optionsNotJson, { options: IMPORT_MSG.optionsNotJson });
   }
+  const bad = findBadText(value);
+  if (bad) throw validationError(bad.message, { options: bad.message });
   const result = importOptionsSchema.safeParse(value);
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? IMPORT_MSG.badOptions;
@@ -264,9 +257,18 @@ export async function create(
   rawOptions: unknown,
 ): Promise<ImportBatch> {
   const given = readOptions(rawOptions);
+  // Refused before reading the file when the user is at the cap already (expired ones not counted).
+  await repo.deleteStaleBatches(deps.db, IMPORT_LIMITS.previewHours, owner.id);
+  if ((await repo.countOpenBatches(deps.db, owner.id)) >= PER_USER_LIMITS.openImports) {
+    throw conflict(LIMIT_MESSAGES.openImports);
+  }
   const parsed = await readFile(deps, owner, file.bytes, given, file.fileName);
-  const rows = await buildRows(deps.db, owner, parsed.postings);
+  const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
   const batch = await deps.db.transaction(async (tx) => {
+    // Counted again where it counts: two uploads at once take turns here.
+    if ((await repo.countOpenBatchesLocked(tx, owner.id)) >= PER_USER_LIMITS.openImports) {
+      throw conflict(LIMIT_MESSAGES.openImports);
+    }
     const created = await repo.insertBatch(tx, {
       userId: owner.id,
       fileName: file.fileName.slice(0, 255) || 'statement',
@@ -300,7 +302,7 @@ export async function update(deps: ImportDeps, owner: Owner, id: string, input: 
     const bytes = await repo.findBatchFile(deps.db, owner.id, id);
     if (!bytes) throw conflict(IMPORT_MSG.notPreview);
     const parsed = await readFile(deps, owner, bytes, readOptions(input.options), batch.fileName);
-    const rows = await buildRows(deps.db, owner, parsed.postings);
+    const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
     await deps.db.transaction(async (tx) => {
       await repo.deleteRows(tx, owner.id, id);
       await repo.insertRows(tx, owner.id, id, rows);
@@ -374,15 +376,28 @@ export async function commit(deps: ImportDeps, owner: Owner, id: string): Promis
   if (batch.status === 'reverted') throw conflict('This import was undone; upload the file again to import it');
   if (batch.status === 'importing' || batch.status === 'committed') return toBatch(deps, batch);
   const total = await repo.countImportable(deps.db, owner.id, id);
-  const claimed = await repo.updateBatch(
-    deps.db,
-    owner.id,
-    id,
-    { status: 'importing', progressDone: 0, progressTotal: total, message: null },
-    ['preview', 'failed'],
-  );
-  if (!claimed) return toBatch(deps, await mustFind(deps.db, owner, id));
+  // Marked before the claim is sent: this process's upkeep must never take it for interrupted.
+  if (deps.jobs.claimed.has(id)) return toBatch(deps, await mustFind(deps.db, owner, id));
+  deps.jobs.claimed.add(id);
+  let claimed: repo.BatchRow | null;
+  try {
+    claimed = await repo.updateBatch(
+      deps.db,
+      owner.id,
+      id,
+      { status: 'importing', progressDone: 0, progressTotal: total, message: null },
+      ['preview', 'failed'],
+    );
+  } catch (error) {
+    deps.jobs.claimed.delete(id);
+    throw error;
+  }
+  if (!claimed) {
+    deps.jobs.claimed.delete(id);
+    return toBatch(deps, await mustFind(deps.db, owner, id));
+  }
   deps.jobs.progress.set(id, { done: 0, total });
+  if (total > IMPORT_LIMITS.backgroundRows) deps.log.info({ importId: id, rows: total }, 'import commit started');
   const job = runCommit(deps, owner.id, claimed, total);
   if (total > IMPORT_LIMITS.backgroundRows) {
     deps.jobs.track(job);
@@ -395,8 +410,14 @@ export async function commit(deps: ImportDeps, owner: Owner, id: string): Promis
 async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow, total: number): Promise<void> {
   const id = batch.id;
   try {
-    const last = await repo.maxIndex(deps.db, userId, id);
     await deps.db.transaction(async (tx) => {
+      // First the batch's row lock, held to the end: it tells every instance's upkeep that this
+      // commit is alive (a killed process's transaction lets go of it, and writes nothing).
+      if (!(await repo.lockImporting(tx, userId, id))) {
+        deps.log.warn({ importId: id }, 'import commit not started: the batch is no longer importing');
+        return;
+      }
+      const last = await repo.maxIndex(tx, userId, id);
       let done = 0;
       for (let from = 0; from <= last; from += COMMIT_STEP) {
         done += await repo.commitRange(tx, userId, id, from, from + COMMIT_STEP);
@@ -414,14 +435,41 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
   } catch (error) {
     deps.log.error({ err: error, importId: id }, 'import commit failed');
     await repo
-      .updateBatch(deps.db, userId, id, {
-        status: 'failed',
-        message: 'The import failed and nothing was imported. Try again.',
-      })
+      .updateBatch(
+        deps.db,
+        userId,
+        id,
+        { status: 'failed', message: 'The import failed and nothing was imported. Try again.' },
+        ['importing'],
+      )
       .catch((e: unknown) => deps.log.error({ err: e, importId: id }, 'could not mark the import failed'));
   } finally {
     deps.jobs.progress.delete(id);
+    deps.jobs.claimed.delete(id);
   }
+}
+
+/**
+ * Upkeep (jobs/import-upkeep.ts): `importing` batches whose commit is gone — the process was
+ * killed or lost its database mid-commit, so its transaction was rolled back and nothing was
+ * written — become `failed` with a message, so they can be committed again or discarded. A
+ * commit running on any instance holds its batch's row lock and is left alone; `graceSeconds`
+ * covers the moment between a claim and that lock (0 on PGlite, which one process holds).
+ */
+export async function recoverInterrupted(
+  db: Db,
+  log: FastifyBaseLogger,
+  jobs: ImportJobs,
+  graceSeconds: number,
+): Promise<number> {
+  const marked = await repo.failInterrupted(db, graceSeconds, [...jobs.claimed], IMPORT_MSG.interrupted);
+  for (const batch of marked) log.warn({ importId: batch.id }, 'interrupted import commit marked failed');
+  return marked.length;
+}
+
+/** Upkeep: previews and failed imports not changed for IMPORT_LIMITS.previewHours go, with their files. */
+export function expireStale(db: Db): Promise<number> {
+  return repo.deleteStaleBatches(db, IMPORT_LIMITS.previewHours);
 }
 
 /** POST /imports/{id}/revert: removes exactly the transactions this batch created. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { NUL_MESSAGE, findNulField, objectBody } from '../../lib/validate.js';
+import { badTextError, objectBody } from '../../lib/validate.js';
 import { findCategory } from '../categories/categories.service.js';
 
 export type RecurringData = z.output<typeof recurringInputSchema>;
@@ -25,8 +25,8 @@ export async function validateRecurring(
   userId: string,
   input: unknown,
 ): Promise<{ data: RecurringData; category: CategoryRef }> {
-  const nul = findNulField(input);
-  if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
+  const bad = badTextError(input);
+  if (bad) throw bad;
   const raw = objectBody(input);
   const result = recurringInputSchema.safeParse(raw);
   const fields: Record<string, string> = {};

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
+import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory } from '../categories/categories.service.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -208,8 +209,15 @@ export async function signedReceipt(
 /** Rows fetched per keyset page while a CSV export is written. */
 const CSV_PAGE = 1000;
 
-/** A CSV cell: quoted when it holds a delimiter, a quote or a line break (RFC 4180). */
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * A text cell of the CSV export: defused if a spreadsheet would read it as a formula (a leading
+ * apostrophe, lib/spreadsheet-text.ts; the importer takes it off again), then quoted when it
+ * holds a delimiter, a quote or a line break (RFC 4180).
+ */
+const csvCell = (text: string) => {
+  const value = defuseFormula(text);
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
 
 /**
  * The transactions matching the list's filters as CSV lines (header first), newest first,
