@@ -103,10 +103,10 @@ export const tooManyPostings = (count?: number) =>
       : `This file has ${count.toLocaleString('en-US')} postings; at most ${MAX_POSTINGS.toLocaleString('en-US')} can be imported at once. Split it into smaller periods.`,
   );
 
-/** A file's text quoted in a row's error: at most 40 characters, so a huge cell is not repeated. */
-export function shown(raw: string): string {
-  if (raw.length <= 40) return raw;
-  let cut = raw.slice(0, 40);
+/** A file's text quoted in a message: at most `max` characters, so a huge cell is not repeated. */
+export function shown(raw: string, max = 40): string {
+  if (raw.length <= max) return raw;
+  let cut = raw.slice(0, max);
   const last = cut.charCodeAt(cut.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // not half a surrogate pair
   return `${cut}…`;

@@ -1,6 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
-import { ImportFileError, MAX_XML_ELEMENTS } from './types.js';
+import { ImportFileError, MAX_XML_ELEMENTS, shown } from './types.js';
+
+const shownMessage = (message: string) => shown(message, 80);
 
 const MAX_DEPTH = 64;
 
@@ -27,7 +29,8 @@ export function parseXml(text: string, arrays: Set<string>): XmlNode {
     const { line, message } = error as { line?: number; message?: string };
     throw new ImportFileError(
       'TRUNCATED_FILE',
-      `This XML file is damaged or cut off (line ${line ?? '?'}: ${message ?? 'not well-formed'}).`,
+      // the validator quotes the offending text, which may be most of the file: cut at 80
+      `This XML file is damaged or cut off (line ${line ?? '?'}: ${shownMessage(message ?? 'not well-formed')}).`,
     );
   }
   const parser = new XMLParser({
