@@ -120,7 +120,13 @@ async function buildServer() {
   const started = Date.now();
   const result = await esbuild.build({
     absWorkingDir: join(root, 'apps/server'),
-    entryPoints: { main: 'src/main.ts', 'db-copy': 'src/cli/db-copy.ts' },
+    // parse-worker: the statement reader's thread, started by src/modules/imports/parse/pool.ts
+    // from beside the chunk that holds it (all output is flat in dist/).
+    entryPoints: {
+      main: 'src/main.ts',
+      'db-copy': 'src/cli/db-copy.ts',
+      'parse-worker': 'src/modules/imports/parse/worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

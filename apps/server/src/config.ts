@@ -100,6 +100,12 @@ const envSchema = z.object({
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** 503 with Retry-After while the JavaScript heap is above this many MB (default: 90% of the V8 limit; 0: off). */
   PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  /** Statement files are read on worker threads: longest read of one file (then 400 and the thread ends). */
+  IMPORT_PARSE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Heap one statement-reading thread may use (then 400 and the thread ends). */
+  IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
+  /** Statement files read at once; more wait their turn. */
+  IMPORT_PARSE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   /** Run the hourly recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
@@ -129,6 +135,8 @@ export interface Config {
   http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   /** under-pressure thresholds; 0 turns one off. */
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+  /** Reading statement files on worker threads (modules/imports/parse/pool.ts). */
+  importParse: { timeoutMs: number; memoryMb: number; workers: number };
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.PRESSURE_MAX_HEAP_MB === undefined
           ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
           : e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+    },
+    importParse: {
+      timeoutMs: Math.round(e.IMPORT_PARSE_TIMEOUT_SECONDS * 1000),
+      memoryMb: e.IMPORT_PARSE_MEMORY_MB,
+      workers: e.IMPORT_PARSE_THREADS,
     },
   };
 }

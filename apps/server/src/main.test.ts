@@ -54,6 +54,22 @@ describe('main', () => {
       }
     }
     expect(healthy).toBe(true);
+    // Statement files are read on a worker thread whose code is its own file (dist/parse-worker.js).
+    const registered = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'built@example.com', password: 'secret123' }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const form = new FormData();
+    form.append('file', new Blob(['Date,Description,Amount\n2024-01-02,Coffee,-3.50\n']), 'statement.csv');
+    const imported = await fetch(`http://127.0.0.1:${port}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    expect(((await imported.json()) as { data: { summary: { rows: number } } }).data.summary.rows).toBe(1);
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain('shutting down');

@@ -1,6 +1,6 @@
 /**
  * A module loaded the first time it is needed, not at start-up: heavy packages that only some
- * requests use (sharp, pdfkit, the S3 client, the statement parsers, zip, 2FA) would otherwise
+ * requests use (sharp, pdfkit, the S3 client, zip, 2FA) would otherwise
  * cost start-up time and idle memory for every instance (docs/performance.md, "Start-up and
  * memory"). The import is started once; later calls share it.
  */

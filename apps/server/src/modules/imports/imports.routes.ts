@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.js';
 import { idParams } from '../../lib/ids.js';
 import { errorAnswers } from '../../plugins/openapi.js';
 import { readImportUpload } from './imports.form.js';
+import { StatementParser } from './parse/pool.js';
 import * as service from './imports.service.js';
 import * as rules from './rules.service.js';
 
@@ -39,10 +40,14 @@ const upload = z.unknown().meta({
 });
 
 /** Statement import, rules and CSV profiles under /api (protected scope; docs/imports.md). */
-export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, importJobs }) => {
-  const deps: service.ImportDeps = { db, log: app.log, jobs: importJobs };
-  // Background commits finish (or fail and say so) before the database closes.
-  app.addHook('onClose', async () => deps.jobs.idle());
+export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, importJobs }) => {
+  const parser = new StatementParser(config.importParse);
+  const deps: service.ImportDeps = { db, log: app.log, jobs: importJobs, parser };
+  // Background commits finish (or fail and say so) before the database closes; reading threads end.
+  app.addHook('onClose', async () => {
+    await deps.jobs.idle();
+    await parser.close();
+  });
 
   const imports = { tags: ['imports'] };
   const params = idParams('Import');

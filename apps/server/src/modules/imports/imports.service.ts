@@ -21,9 +21,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
-import { lazy } from '../../lib/lazy.js';
 import { findBadText } from '../../lib/validate.js';
-import { ImportFileError, type ParsedPosting } from './parse/types.js';
+import type { StatementParser } from './parse/pool.js';
+import { ImportFileError, type ParsedPosting, type ParseResult } from './parse/types.js';
 import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
@@ -34,6 +34,8 @@ export interface ImportDeps {
   db: Db;
   log: FastifyBaseLogger;
   jobs: ImportJobs;
+  /** Reads statement files on worker threads. */
+  parser: StatementParser;
 }
 
 export interface Owner {
@@ -70,15 +72,15 @@ export function readOptions(raw: unknown): ImportOptions {
   return result.data;
 }
 
-/** The parsing engine (CSV, OFX, QIF, CAMT.053, with their parsers) is loaded with the first file. */
-const loadParser = lazy(() => import('./parse/index.js'));
-
-/** Runs the parsing engine; its refusals become 400 (or 413 for too many postings), never a 500. */
-async function runParser(log: FastifyBaseLogger, bytes: Uint8Array, options: ImportOptions, fileName: string) {
-  const { parseStatement } = await loadParser();
-  let result: ReturnType<typeof parseStatement>;
+/**
+ * Runs the parsing engine on a worker thread (parse/pool.ts: off the event loop, with a time and
+ * memory limit); its refusals become 400 (or 413 for too many postings), never a 500.
+ */
+async function runParser(deps: ImportDeps, bytes: Uint8Array, options: ImportOptions, fileName: string) {
+  const { log } = deps;
+  let result: ParseResult;
   try {
-    result = parseStatement(bytes, options, fileName);
+    result = await deps.parser.parse(bytes, options, fileName);
   } catch (error) {
     if (error instanceof ImportFileError) {
       if (/TOO_MANY|TOO_LARGE/i.test(error.code)) throw payloadTooLarge(error.message);
@@ -97,14 +99,14 @@ async function runParser(log: FastifyBaseLogger, bytes: Uint8Array, options: Imp
 async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
   if (given.profileId) {
     const saved = await profileOptions(deps.db, owner.id, given.profileId);
-    const parsed = await runParser(deps.log, bytes, mergeOptions(saved, given), fileName);
+    const parsed = await runParser(deps, bytes, mergeOptions(saved, given), fileName);
     return { ...parsed, options: { ...parsed.options, profileId: given.profileId } };
   }
-  const parsed = await runParser(deps.log, bytes, given, fileName);
+  const parsed = await runParser(deps, bytes, given, fileName);
   if (parsed.format !== 'csv' || !parsed.header?.length || hasCsvChoices(given)) return parsed;
   const profile = await profileForHeader(deps.db, owner.id, parsed.header);
   if (!profile) return parsed;
-  const again = await runParser(deps.log, bytes, mergeOptions(profile.options, given), fileName);
+  const again = await runParser(deps, bytes, mergeOptions(profile.options, given), fileName);
   return { ...again, options: { ...again.options, profileId: profile.id } };
 }
 

@@ -1,7 +1,7 @@
-import type { ImportOptions } from '@ledgerly/shared';
+import { isIsoDate, type ImportOptions } from '@ledgerly/shared';
 import { readAmount } from './amount.js';
 import { child, decodeEntities, list, parseXml, textOf, type XmlValue } from './xml.js';
-import { ImportFileError, type ParsedPosting, type ParseResult } from './types.js';
+import { ImportFileError, shown, type ParsedPosting, type ParseResult } from './types.js';
 
 const ARRAYS = new Set(['Stmt', 'Rpt', 'Ntfctn', 'Ntry', 'TxDtls', 'Ustrd', 'Bal']);
 const CONTAINERS = [
@@ -15,9 +15,10 @@ const text = (node: XmlValue | undefined, ...path: string[]) => {
   return t === undefined ? undefined : decodeEntities(t).replace(/\s+/g, ' ');
 };
 
+/** The calendar day of an ISODate or ISODateTime, if it is a real day within the API's range. */
 const isoDay = (value: string | undefined) => {
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '');
-  return m ? m[1]! : null;
+  return m && isIsoDate(m[1]!) ? m[1]! : null;
 };
 
 /** CAMT.052/053/054: one posting per <Ntry>, whatever its batch details say. */
@@ -42,9 +43,9 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
         const indicator = text(entry, 'CdtDbtInd');
         const rawAmount = text(entry, 'Amt') ?? '';
         const read = readAmount(rawAmount, '.');
-        const date =
-          isoDay(text(entry, 'BookgDt', 'Dt') ?? text(entry, 'BookgDt', 'DtTm')) ??
-          isoDay(text(entry, 'ValDt', 'Dt') ?? text(entry, 'ValDt', 'DtTm'));
+        const booked = text(entry, 'BookgDt', 'Dt') ?? text(entry, 'BookgDt', 'DtTm');
+        const valued = text(entry, 'ValDt', 'Dt') ?? text(entry, 'ValDt', 'DtTm');
+        const date = isoDay(booked) ?? isoDay(valued);
         const credit = indicator === 'CRDT';
         const party = credit
           ? (text(first, 'RltdPties', 'Dbtr', 'Nm') ?? text(first, 'RltdPties', 'Dbtr', 'Pty', 'Nm'))
@@ -83,8 +84,9 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
         if (account) posting.account = account;
         if (externalId) posting.externalId = externalId;
         const errors: string[] = [];
-        if (!date) errors.push('No booking date');
-        if (cents === null) errors.push(read ? 'No credit/debit indicator' : `Unreadable amount "${rawAmount}"`);
+        const printed = booked ?? valued;
+        if (!date) errors.push(printed ? `Unreadable date "${shown(printed)}"` : 'No booking date');
+        if (cents === null) errors.push(read ? 'No credit/debit indicator' : `Unreadable amount "${shown(rawAmount)}"`);
         if (errors.length) posting.error = errors.join('; ');
         postings.push(posting);
       }

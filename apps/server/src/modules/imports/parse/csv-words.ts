@@ -269,8 +269,13 @@ function containsPhrase(header: string, phrase: string): boolean {
   return ` ${header} `.includes(` ${phrase} `);
 }
 
+/** No header cell or direction mark is longer; a longer cell is neither (and is not searched). */
+const MAX_HEADER_TEXT = 200;
+const MAX_MARK_TEXT = 40;
+
 /** How well a header matches a role: 3 exact, 2 starts with the word, 1 contains it, 0 not. */
 export function headerScore(cell: string, role: Role): number {
+  if (cell.length > MAX_HEADER_TEXT) return 0;
   const h = normaliseHeader(cell);
   if (!h) return 0;
   let best = 0;
@@ -330,6 +335,7 @@ const DEBIT_MARKS = new Set([
 ]);
 
 export function directionOf(value: string): 1 | -1 | null {
+  if (value.length > MAX_MARK_TEXT) return null;
   const v = normaliseHeader(value) || value.trim();
   if (CREDIT_MARKS.has(v)) return 1;
   if (DEBIT_MARKS.has(v)) return -1;

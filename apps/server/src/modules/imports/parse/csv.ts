@@ -1,7 +1,7 @@
 import type { ImportOptions } from '@ledgerly/shared';
 import { readAmount, type DecimalMark } from './amount.js';
 import { detectColumns, detectDecimal, findDateColumn, headerNames, type ColumnRoles } from './csv-columns.js';
-import { detectDelimiter, splitRows } from './csv-dialect.js';
+import { checkLineLengths, detectDelimiter, splitRows } from './csv-dialect.js';
 import {
   directionOf as directionFor,
   headerScore,
@@ -11,7 +11,7 @@ import {
   type Role,
 } from './csv-words.js';
 import { detectDateFormat, formatFromPattern, readDate, type DateFormat } from './dates.js';
-import { ImportFileError, type EffectiveCsvColumns, type ParsedPosting, type ParseResult } from './types.js';
+import { ImportFileError, shown, type EffectiveCsvColumns, type ParsedPosting, type ParseResult } from './types.js';
 
 const HEADER_SCAN = 40;
 const HEADER_ROLES: Role[] = [
@@ -96,6 +96,7 @@ function looksLikeCardStatement(header: string[], rows: string[][]): boolean {
 
 export function parseCsv(text: string, encoding: string, options: ImportOptions): ParseResult {
   const given = options.csv ?? {};
+  checkLineLengths(text);
   const delimiter = given.delimiter ?? detectDelimiter(text);
   const rows = splitRows(text, delimiter);
   while (rows.length > 0 && nonEmpty(rows[rows.length - 1]!) === 0) rows.pop();
@@ -245,7 +246,7 @@ function readRows(dataRows: string[][], roles: ColumnRoles, s: ReadSettings): Pa
     if (roles.id !== undefined && row[roles.id]) posting.externalId = row[roles.id];
 
     const errors: string[] = [];
-    if (!date) errors.push(dateText ? `Unreadable date "${dateText}"` : 'No date');
+    if (!date) errors.push(dateText ? `Unreadable date "${shown(dateText)}"` : 'No date');
     const amount = readMoney(row, roles, s);
     if (typeof amount === 'string') errors.push(amount);
     else posting.amountCents = amount;
@@ -263,7 +264,7 @@ function readMoney(row: string[], roles: ColumnRoles, s: ReadSettings): number |
     const raw = row[roles.amount] ?? '';
     if (!raw) return 'No amount';
     const read = readAmount(raw, s.decimal);
-    if (!read) return `Unreadable amount "${raw}"`;
+    if (!read) return `Unreadable amount "${shown(raw)}"`;
     let cents = read.cents;
     if (roles.direction !== undefined) {
       const mark = row[roles.direction] ?? '';
@@ -281,7 +282,7 @@ function readMoney(row: string[], roles: ColumnRoles, s: ReadSettings): number |
   if (!debitRaw && !creditRaw) return 'No amount';
   const debit = debitRaw ? readAmount(debitRaw, s.decimal) : { cents: 0, signed: false };
   const credit = creditRaw ? readAmount(creditRaw, s.decimal) : { cents: 0, signed: false };
-  if (!debit) return `Unreadable amount "${debitRaw}"`;
-  if (!credit) return `Unreadable amount "${creditRaw}"`;
+  if (!debit) return `Unreadable amount "${shown(debitRaw)}"`;
+  if (!credit) return `Unreadable amount "${shown(creditRaw)}"`;
   return (Math.abs(credit.cents) - Math.abs(debit.cents)) * flip || 0;
 }

@@ -5,7 +5,14 @@ import { parseCsv } from './csv.js';
 import { parseOfx } from './ofx.js';
 import { parseQif } from './qif.js';
 import { parseCamt } from './camt.js';
-import { ImportFileError, MAX_POSTINGS, type ParsedPosting, type ParseResult } from './types.js';
+import {
+  ImportFileError,
+  MAX_POSTINGS,
+  storable,
+  tooManyPostings,
+  type ParsedPosting,
+  type ParseResult,
+} from './types.js';
 
 export { ImportFileError, MAX_POSTINGS } from './types.js';
 export type {
@@ -23,7 +30,10 @@ export type {
  */
 // The file's name is not used: the format comes from the content.
 export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, _fileName?: string): ParseResult {
-  const { text, encoding } = decodeBytes(bytes, options.encoding);
+  const decoded = decodeBytes(bytes, options.encoding);
+  const encoding = decoded.encoding;
+  // NUL past the binary check's sample would reach the database, which refuses it in text.
+  const text = decoded.text.includes('\u0000') ? decoded.text.replaceAll('\u0000', '') : decoded.text;
   const format = sniffFormat(text);
   let result: ParseResult;
   switch (format) {
@@ -39,17 +49,25 @@ export function parseStatement(bytes: Uint8Array, options: ImportOptions = {}, _
     default:
       result = parseCsv(text, encoding, options);
   }
-  if (result.postings.length > MAX_POSTINGS) {
-    throw new ImportFileError(
-      'TOO_MANY_POSTINGS',
-      `This file has ${result.postings.length.toLocaleString('en-US')} postings; at most ${MAX_POSTINGS.toLocaleString('en-US')} can be imported at once. Split it into smaller periods.`,
-    );
-  }
+  if (result.postings.length > MAX_POSTINGS) throw tooManyPostings(result.postings.length);
+  makeStorable(result);
   dropRepeatedIds(result);
   if (result.postings.length === 0) {
     throw new ImportFileError('NO_POSTINGS', 'No transactions were found in this file.');
   }
   return result;
+}
+
+/** Every text the preview stores, as the database can store it (see `storable`). */
+function makeStorable(result: ParseResult): void {
+  for (const p of result.postings) {
+    p.description = storable(p.description);
+    if (p.payee !== undefined) p.payee = storable(p.payee);
+    if (p.account !== undefined) p.account = storable(p.account);
+    if (p.externalId !== undefined) p.externalId = storable(p.externalId);
+    if (p.category !== undefined) p.category = storable(p.category);
+    if (p.error !== undefined) p.error = storable(p.error);
+  }
 }
 
 /**

@@ -1,6 +1,13 @@
-import type { ImportOptions } from '@ledgerly/shared';
+import { isIsoDate, type ImportOptions } from '@ledgerly/shared';
 import { readAmount } from './amount.js';
-import { ImportFileError, type ParsedPosting, type ParseResult } from './types.js';
+import {
+  ImportFileError,
+  MAX_POSTINGS,
+  shown,
+  tooManyPostings,
+  type ParsedPosting,
+  type ParseResult,
+} from './types.js';
 
 /*
  * OFX 1.x is SGML whose leaf elements are never closed, OFX 2.x is XML, and real files mix the
@@ -9,7 +16,6 @@ import { ImportFileError, type ParsedPosting, type ParseResult } from './types.j
  * small tolerant tag reader. It never expands entities beyond the five XML built-ins.
  */
 
-const TOKEN = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<([/?!]?)([A-Za-z0-9_.:]+)[^>]*>|([^<]+)/g;
 const ACCOUNT_AGGREGATES = new Set(['BANKACCTFROM', 'CCACCTFROM', 'INVACCTFROM']);
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
 
@@ -29,8 +35,84 @@ function decodeText(s: string): string {
     .trim();
 }
 
+/** A character reference's character; a lone surrogate half (`&#55296;`) cannot be stored: U+FFFD. */
 const safeChar = (code: number, fallback: string) =>
-  code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+  code > 0 && code <= 0x10ffff ? (code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : String.fromCodePoint(code)) : fallback;
+
+/**
+ * `indexOf` that remembers its last answer. Asked with positions that only grow, it scans each
+ * part of the text at most once, where a pattern such as `<[^>]*>` rescans the rest of the file
+ * from every `<` that has no `>` after it (quadratic).
+ */
+function finder(text: string, needle: string): (from: number) => number {
+  let at = -2;
+  return (from) => {
+    if (at === -1 || at >= from) return at;
+    at = text.indexOf(needle, from);
+    return at;
+  };
+}
+
+const isNameChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 58;
+
+interface TokenHandlers {
+  /** `<NAME ...>`, `</NAME>`, `<?NAME ...>` or `<!NAME ...>`; `slash` is the mark after `<`. */
+  tag(slash: string, name: string): void;
+  text(raw: string): void;
+  cdata(raw: string): void;
+}
+
+/**
+ * Reads the body as tags, text and CDATA in one pass: CDATA sections, comments, tags (to their
+ * first `>`) and text (to the next `<`). A `<` that starts none of these is skipped.
+ */
+function scanTokens(body: string, on: TokenHandlers): void {
+  const n = body.length;
+  const gt = finder(body, '>');
+  const cdataEnd = finder(body, ']]>');
+  const commentEnd = finder(body, '-->');
+  let i = 0;
+  while (i < n) {
+    if (body.charCodeAt(i) !== 60 /* < */) {
+      let next = body.indexOf('<', i);
+      if (next < 0) next = n;
+      on.text(body.slice(i, next));
+      i = next;
+      continue;
+    }
+    if (body.startsWith('<![CDATA[', i)) {
+      const end = cdataEnd(i + 9);
+      if (end >= 0) {
+        on.cdata(body.slice(i + 9, end));
+        i = end + 3;
+        continue;
+      }
+    } else if (body.startsWith('<!--', i)) {
+      const end = commentEnd(i + 4);
+      if (end >= 0) {
+        i = end + 3;
+        continue;
+      }
+    }
+    let start = i + 1;
+    let slash = '';
+    const mark = body[start];
+    if (mark === '/' || mark === '?' || mark === '!') {
+      slash = mark;
+      start += 1;
+    }
+    let end = start;
+    while (end < n && isNameChar(body.charCodeAt(end))) end += 1;
+    const close = end > start ? gt(end) : -1;
+    if (close >= 0) {
+      on.tag(slash, body.slice(start, end));
+      i = close + 1;
+    } else {
+      i += 1;
+    }
+  }
+}
 
 interface Draft {
   fields: Record<string, string>;
@@ -41,9 +123,9 @@ interface Draft {
 function ofxDate(value: string | undefined): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(value ?? '');
   if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
-  return `${m[1]!}-${m[2]!}-${m[3]!}`;
+  const date = `${m[1]!}-${m[2]!}-${m[3]!}`;
+  // a real day within the API's range of dates (from 1900): not 0000-01-01, 2026-02-30, month 13
+  return isIsoDate(date) ? date : null;
 }
 
 export function parseOfx(text: string, encoding: string, options: ImportOptions): ParseResult {
@@ -63,32 +145,12 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
   let current: Draft | null = null;
   let openLeaf: string | null = null;
 
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(body); m; m = TOKEN.exec(body)) {
-    const [, cdata, slash, rawName, textPart] = m;
-    if (rawName !== undefined) {
-      if (slash === '?' || slash === '!') continue;
-      const name = rawName.toUpperCase();
-      openLeaf = null;
-      if (slash === '/') {
-        if (ACCOUNT_AGGREGATES.has(name)) inAccount = false;
-        if (name === 'STMTTRN' && current) {
-          drafts.push(current);
-          current = null;
-        }
-        continue;
-      }
-      if (STATEMENTS.has(name)) account = undefined;
-      if (ACCOUNT_AGGREGATES.has(name)) inAccount = true;
-      if (name === 'STMTTRN') {
-        if (current) drafts.push(current); // an SGML file that never closed the previous one
-        current = { fields: {}, account };
-      }
-      openLeaf = name;
-      continue;
-    }
-    const value = cdata !== undefined ? cdata.replace(/\s+/g, ' ').trim() : decodeText(textPart ?? '');
-    if (!openLeaf || value === '') continue;
+  const finish = (draft: Draft) => {
+    if (drafts.length >= MAX_POSTINGS) throw tooManyPostings();
+    drafts.push(draft);
+  };
+  const keep = (value: string, cdata: boolean) => {
+    if (!openLeaf || value === '') return;
     if (current) {
       if (!(openLeaf in current.fields)) current.fields[openLeaf] = value;
       else if (openLeaf === 'MEMO' || openLeaf === 'NAME')
@@ -96,9 +158,40 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     } else if (inAccount && openLeaf === 'ACCTID') {
       account = value;
     }
-    if (cdata === undefined) openLeaf = null;
-  }
-  if (current) drafts.push(current);
+    if (!cdata) openLeaf = null;
+  };
+
+  scanTokens(body, {
+    tag(slash, rawName) {
+      if (slash === '?' || slash === '!') return;
+      const name = rawName.toUpperCase();
+      openLeaf = null;
+      if (slash === '/') {
+        if (ACCOUNT_AGGREGATES.has(name)) inAccount = false;
+        if (name === 'STMTTRN' && current) {
+          finish(current);
+          current = null;
+        }
+        return;
+      }
+      if (STATEMENTS.has(name)) account = undefined;
+      if (ACCOUNT_AGGREGATES.has(name)) inAccount = true;
+      if (name === 'STMTTRN') {
+        if (current) finish(current); // an SGML file that never closed the previous one
+        current = { fields: {}, account };
+      }
+      openLeaf = name;
+    },
+    text(raw) {
+      if (openLeaf) keep(decodeText(raw), false);
+    },
+    cdata(raw) {
+      if (openLeaf) keep(raw.replace(/\s+/g, ' ').trim(), true);
+    },
+  });
+  // (assigned in the handlers above, which the compiler does not follow)
+  const last = current as Draft | null;
+  if (last) finish(last);
 
   const invert = options.invertSign === true;
   const postings: ParsedPosting[] = drafts.map((d, index) => {
@@ -120,8 +213,8 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     if (d.account) posting.account = d.account;
     if (f.FITID) posting.externalId = f.FITID;
     const errors: string[] = [];
-    if (!date) errors.push(f.DTPOSTED ? `Unreadable date "${f.DTPOSTED}"` : 'No date');
-    if (!read) errors.push(rawAmount ? `Unreadable amount "${rawAmount}"` : 'No amount');
+    if (!date) errors.push(f.DTPOSTED ? `Unreadable date "${shown(f.DTPOSTED)}"` : 'No date');
+    if (!read) errors.push(rawAmount ? `Unreadable amount "${shown(rawAmount)}"` : 'No amount');
     if (errors.length) posting.error = errors.join('; ');
     return posting;
   });

@@ -1,7 +1,14 @@
 import type { ImportOptions } from '@ledgerly/shared';
 import { detectDecimalMark, readAmount } from './amount.js';
 import { detectDateFormat, formatFromPattern, readDate, type DateFormat } from './dates.js';
-import { ImportFileError, type ParsedPosting, type ParseResult } from './types.js';
+import {
+  ImportFileError,
+  MAX_POSTINGS,
+  shown,
+  tooManyPostings,
+  type ParsedPosting,
+  type ParseResult,
+} from './types.js';
 
 /*
  * QIF is a line format (one field per line, a code letter first, `^` ends a record). The npm
@@ -31,22 +38,29 @@ export function parseQif(text: string, encoding: string, options: ImportOptions)
   let sawType = false;
 
   const flush = () => {
-    if (section === 'cash' && touched) records.push({ ...rec, account });
+    if (section === 'cash' && touched) {
+      if (records.length >= MAX_POSTINGS) throw tooManyPostings();
+      records.push({ ...rec, account });
+    }
     if (section === 'account' && pendingAccount) account = pendingAccount;
     rec = {};
     touched = false;
   };
 
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/\s+$/, '');
+    // trimEnd, not /\s+$/: the pattern retries from every space of a long run (quadratic)
+    const line = rawLine.trimEnd();
     if (line === '') continue;
     if (line.startsWith('!')) {
       flush();
-      const header = /^!(Type|Account|Option|Clear)\s*:?\s*(.*)$/i.exec(line);
+      // the name, then the rest after an optional colon (two \s* around it would backtrack)
+      const header = /^!(Type|Account|Option|Clear)/i.exec(line);
       const kind = header?.[1]?.toLowerCase();
       if (kind === 'type') {
         sawType = true;
-        const type = header![2]!.trim();
+        let type = line.slice(header![0].length).trimStart();
+        if (type.startsWith(':')) type = type.slice(1);
+        type = type.trim();
         section = CASH_SECTIONS.test(type) ? 'cash' : 'skip';
         if (LIST_SECTIONS.test(type)) section = 'skip';
       } else if (kind === 'account') {
@@ -129,8 +143,8 @@ export function parseQif(text: string, encoding: string, options: ImportOptions)
     const category = r.category && !r.category.startsWith('[') ? r.category.split('/')[0]!.trim() : undefined;
     if (category) posting.category = category;
     const errors: string[] = [];
-    if (!date) errors.push(r.date ? `Unreadable date "${r.date}"` : 'No date');
-    if (!read) errors.push(r.amount ? `Unreadable amount "${r.amount}"` : 'No amount');
+    if (!date) errors.push(r.date ? `Unreadable date "${shown(r.date)}"` : 'No date');
+    if (!read) errors.push(r.amount ? `Unreadable amount "${shown(r.amount)}"` : 'No amount');
     if (errors.length) posting.error = errors.join('; ');
     return posting;
   });

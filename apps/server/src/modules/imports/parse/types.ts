@@ -3,6 +3,20 @@ import type { ImportFormat } from '@ledgerly/shared';
 /** Most postings one file may hold (DESIGN §7); the 20 MB byte limit is the route's. */
 export const MAX_POSTINGS = 200_000;
 
+/**
+ * Bounds that keep every pattern and every split linear in the file's size ("Hardening first",
+ * items 1 and 10): no date or amount is longer than this, so a longer cell is unreadable
+ * before any pattern sees it.
+ */
+export const MAX_DATE_TEXT = 64;
+export const MAX_AMOUNT_TEXT = 64;
+/** Longest physical line of a CSV file, and most fields and rows it may split into. */
+export const MAX_CSV_LINE = 64 * 1024;
+export const MAX_CSV_COLUMNS = 500;
+export const MAX_CSV_ROWS = 2 * MAX_POSTINGS;
+/** Most elements of an XML (CAMT) file. */
+export const MAX_XML_ELEMENTS = 3_000_000;
+
 export type ImportFileErrorCode =
   | 'NOT_A_STATEMENT'
   | 'EMPTY_FILE'
@@ -11,7 +25,11 @@ export type ImportFileErrorCode =
   | 'TOO_MANY_POSTINGS'
   | 'XML_TOO_COMPLEX'
   | 'NO_POSTINGS'
-  | 'BAD_OPTIONS';
+  | 'BAD_OPTIONS'
+  | 'LINE_TOO_LONG'
+  | 'TOO_WIDE'
+  | 'PARSE_TIMEOUT'
+  | 'PARSE_OUT_OF_MEMORY';
 
 /** A file that cannot be read as a statement at all; `message` is meant for the user. */
 export class ImportFileError extends Error {
@@ -74,4 +92,35 @@ export interface ParseResult {
   /** CSV header cells, for recognising a saved profile. */
   header?: string[];
   postings: ParsedPosting[];
+}
+
+/** The refusal of a file holding more postings (or lines) than one import may take. */
+export const tooManyPostings = (count?: number) =>
+  new ImportFileError(
+    'TOO_MANY_POSTINGS',
+    count === undefined
+      ? `This file holds more than ${MAX_POSTINGS.toLocaleString('en-US')} postings; at most that many can be imported at once. Split it into smaller periods.`
+      : `This file has ${count.toLocaleString('en-US')} postings; at most ${MAX_POSTINGS.toLocaleString('en-US')} can be imported at once. Split it into smaller periods.`,
+  );
+
+/** A file's text quoted in a message: at most `max` characters, so a huge cell is not repeated. */
+export function shown(raw: string, max = 40): string {
+  if (raw.length <= max) return raw;
+  let cut = raw.slice(0, max);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // not half a surrogate pair
+  return `${cut}…`;
+}
+
+const NOT_STORABLE_SOURCE = '\\u0000|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const HAS_NOT_STORABLE = new RegExp(NOT_STORABLE_SOURCE);
+const NOT_STORABLE = new RegExp(NOT_STORABLE_SOURCE, 'g');
+
+/**
+ * Text as the database can store it: NUL characters dropped (PostgreSQL text refuses them) and
+ * lone surrogate halves (from character references such as `&#55296;`) replaced by U+FFFD.
+ */
+export function storable(text: string): string {
+  if (!HAS_NOT_STORABLE.test(text)) return text;
+  return text.replace(NOT_STORABLE, (c) => (c === '\u0000' ? '' : '\uFFFD'));
 }

@@ -1,6 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
-import { ImportFileError } from './types.js';
+import { ImportFileError, MAX_XML_ELEMENTS, shown } from './types.js';
+
+const shownMessage = (message: string) => shown(message, 80);
 
 const MAX_DEPTH = 64;
 
@@ -20,25 +22,15 @@ export function parseXml(text: string, arrays: Set<string>): XmlNode {
       'This XML file declares a DOCTYPE or entities, which statement files never need; it was not read.',
     );
   }
-  let depth = 0;
-  let max = 0;
-  const tags = /<(\/?)[A-Za-z_][^>]*?(\/?)>/g;
-  for (let m = tags.exec(text); m; m = tags.exec(text)) {
-    if (m[1]) depth--;
-    else if (!m[2]) {
-      depth++;
-      if (depth > max) max = depth;
-      if (max > MAX_DEPTH)
-        throw new ImportFileError('XML_TOO_COMPLEX', 'This XML file is nested too deeply to be a bank statement.');
-    }
-  }
+  checkShape(text);
   try {
     SyntaxValidator.validate(text);
   } catch (error) {
     const { line, message } = error as { line?: number; message?: string };
     throw new ImportFileError(
       'TRUNCATED_FILE',
-      `This XML file is damaged or cut off (line ${line ?? '?'}: ${message ?? 'not well-formed'}).`,
+      // the validator quotes the offending text, which may be most of the file: cut at 80
+      `This XML file is damaged or cut off (line ${line ?? '?'}: ${shownMessage(message ?? 'not well-formed')}).`,
     );
   }
   const parser = new XMLParser({
@@ -53,6 +45,41 @@ export function parseXml(text: string, arrays: Set<string>): XmlNode {
     isArray: (name) => arrays.has(name),
   });
   return parser.parse(text) as XmlNode;
+}
+
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Refuses nesting deeper than any statement needs, and more elements than a 20 MB statement
+ * holds, before a parser recurses into it or builds it. One pass with `indexOf`: a tag runs to
+ * its first `>`, and once no `>` is left nothing after is a tag (a pattern such as
+ * `<[A-Za-z_][^>]*?>` rescanned the rest of the file from every unclosed `<`: quadratic).
+ */
+function checkShape(text: string): void {
+  let depth = 0;
+  let elements = 0;
+  for (let lt = text.indexOf('<'); lt >= 0;) {
+    const closing = text.charCodeAt(lt + 1) === 47; /* / */
+    const nameAt = closing ? lt + 2 : lt + 1;
+    if (!isNameStart(text.charCodeAt(nameAt))) {
+      lt = text.indexOf('<', lt + 1);
+      continue;
+    }
+    const gt = text.indexOf('>', nameAt + 1);
+    if (gt < 0) break;
+    if (closing) depth--;
+    else if (text.charCodeAt(gt - 1) !== 47 /* / */) {
+      depth++;
+      if (depth > MAX_DEPTH)
+        throw new ImportFileError('XML_TOO_COMPLEX', 'This XML file is nested too deeply to be a bank statement.');
+    }
+    if (!closing && ++elements > MAX_XML_ELEMENTS)
+      throw new ImportFileError(
+        'XML_TOO_COMPLEX',
+        `This XML file has more than ${MAX_XML_ELEMENTS.toLocaleString('en-US')} elements, far more than a bank statement.`,
+      );
+    lt = text.indexOf('<', gt + 1);
+  }
 }
 
 /** Follows a path of element names; undefined when any step is missing. */
@@ -86,6 +113,7 @@ export function decodeEntities(s: string): string {
     /&(lt|gt|amp|quot|apos);|&#(\d{1,7});|&#x([0-9a-f]{1,6});/gi,
     (m, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
       const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : -1;
+      if (code >= 0xd800 && code <= 0xdfff) return '\uFFFD'; // a lone surrogate half cannot be stored
       if (code >= 0) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
       return { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }[name!.toLowerCase() as 'lt'];
     },
