@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
 import { lazy } from '../../lib/lazy.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { ImportFileError, type ParsedPosting } from './parse/types.js';
 import { ledgerText, markDuplicates, toRows } from './imports.classify.js';
 import * as repo from './imports.repository.js';
@@ -45,10 +46,7 @@ export interface ImportDeps {
   jobs: ImportJobs;
 }
 
-export interface Owner {
-  id: string;
-  timezone: string;
-}
+export type Owner = Viewer;
 
 /** Rows per statement of a commit: the progress moves after each. */
 const COMMIT_STEP = 5000;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { dailyTotals, monthlyTotals } from './schema.js';
+import { addDays } from '@ledgerly/shared';
+import { dailyTotals, monthlyTotals } from '../../db/schema.js';
 
 /**
  * Reading the per-user totals kept by the triggers of migration 0003 (docs/performance.md).
@@ -27,11 +28,7 @@ function nextMonthStart(date: string): string {
 }
 
 /** The day after `date`, in plain calendar arithmetic (UTC, no time zone involved). */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+const nextDay = (date: string) => addDays(date, 1);
 
 /** Days from `from` (inclusive), to `to` (inclusive) or `before` (exclusive); null is open. */
 interface DaySegment {
