@@ -19,7 +19,8 @@ import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, migrate } from '../apps/server/src/db/client.js';
-import { categories, transactions } from '../apps/server/src/db/schema.js';
+import { categories } from '../apps/server/src/db/schema.js';
+import { ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 import { createReceipts } from '../apps/server/src/receipts/receipts.js';
 
 const { values } = parseArgs({
@@ -73,7 +74,7 @@ for (let i = 0; i < rows; i += 1000) {
       receiptMime: key ? 'image/jpeg' : null,
     });
   }
-  await database.db.insert(transactions).values(batch);
+  await ledgerWriter.insertRows(database.db, batch);
 }
 console.log(
   `seeded ${rows} rows (${Math.ceil(rows / every)} receipts) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

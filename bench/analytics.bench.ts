@@ -23,6 +23,7 @@ import { type AuthResponse, todayIn } from '@ledgerly/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
+import { ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 import { explainAnalytics } from './analytics-plans.js';
 import { measurePdfExports } from './pdf-memory.js';
 
@@ -68,17 +69,20 @@ async function seed(database: Database, userId: string, count: number): Promise<
   const batch = 100_000;
   for (let done = 0; done < count; done += batch) {
     const n = Math.min(batch, count - done);
-    await database.db.execute(sql`
+    await ledgerWriter.insertSelected(
+      database.db,
+      ['user_id', 'category_id', 'type', 'amount_cents', 'date', 'description'],
+      sql`
       with cats as (
         select array_agg(id order by id) as ids, array_agg(type order by id) as types, count(*)::int as k
         from categories where user_id = ${userId}
       )
-      insert into transactions (user_id, category_id, type, amount_cents, date, description)
       select ${userId}, cats.ids[1 + (g % cats.k)], cats.types[1 + (g % cats.k)],
              1 + (g * 7919) % 250000,
              current_date - ((g * 104729) % 1826)::int,
              'Bench transaction ' || g
-      from cats, generate_series(${done + 1}::bigint, ${done + n}::bigint) as g`);
+      from cats, generate_series(${done + 1}::bigint, ${done + n}::bigint) as g`,
+    );
   }
 }
 

@@ -6,8 +6,9 @@
  * the account's own categories, and monthly recurring-like rows (rent, salary, subscriptions, the
  * same amount on the same day each month). For benchmarks and for trying the app at size.
  *
- * Write path: set-based `INSERT INTO transactions … SELECT … FROM generate_series(…)`, 50,000 rows
- * per statement, each statement its own database transaction. That is the app's write path for
+ * Write path: the ledger writer's set-based insert (`ledgerWriter.insertSelected`) of a
+ * `SELECT … FROM generate_series(…)`, 50,000 rows per statement, each statement its own database
+ * transaction. That is the app's write path for
  * everything derived: the per-day and per-month totals are kept by the statement-level triggers
  * on `transactions` (docs/performance.md), exactly as for a form save or an import; the
  * `(user_id, category_id, type)` foreign key checks every row against the user's categories. Only
@@ -24,6 +25,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { todayIn } from '@ledgerly/shared';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { lockDataDir } from '../apps/server/src/db/data-dir.js';
+import { type InsertableColumn, ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 
 const USAGE =
   'Usage: npm run bench:seed -- --email you@example.com --rows 100000 [--database-url postgres://…] [--data-dir DIR]';
@@ -198,6 +200,16 @@ export interface SeedResult {
 export class SeedError extends Error {}
 
 /** A PostgreSQL array literal of numbers or (quoted) strings, sent as one parameter. */
+const COLUMNS: InsertableColumn[] = [
+  'user_id',
+  'category_id',
+  'type',
+  'amount_cents',
+  'description',
+  'date',
+  'created_at',
+];
+
 const arr = (xs: (string | number)[]) =>
   `{${xs.map((x) => (typeof x === 'number' ? String(x) : JSON.stringify(x))).join(',')}}`;
 
@@ -232,9 +244,10 @@ export async function seedAccount(
   const months = Math.min(61, Math.floor(opts.rows / Math.max(1, monthly.length) / 20)); // at most ~5% of the rows
   let inserted = 0;
   if (months > 0 && monthly.length > 0) {
-    const [res] = await rows<{ n: number | string }>(sql`
-      with ins as (
-        insert into transactions (user_id, category_id, type, amount_cents, description, date, created_at)
+    inserted += await ledgerWriter.insertSelected(
+      db,
+      COLUMNS,
+      sql`
         select ${user.id}::uuid, m.category_id, m.type, m.cents + (floor(random() * 3) - 1)::int * (m.cents / 100),
                m.description, d.day, d.day::timestamptz + interval '9 hours'
         from unnest(${arr(monthly.map((m) => m.cat!.id))}::uuid[], ${arr(monthly.map((m) => m.type))}::text[],
@@ -245,11 +258,8 @@ export async function seedAccount(
                   + make_interval(days => m.dom - 1))::date as day
           from generate_series(0, ${months - 1}) as k
         ) d
-        where d.day <= ${today}::date and d.day >= ${start}::date
-        returning 1
-      )
-      select count(*)::int as n from ins`);
-    inserted += Number(res?.n ?? 0);
+        where d.day <= ${today}::date and d.day >= ${start}::date`,
+    );
   }
 
   // Random rows: templates (kind × description) weighted, as parallel arrays for the statement.
@@ -275,7 +285,10 @@ export async function seedAccount(
   for (let done = 0; done < remaining; done += batch) {
     const n = Math.min(batch, remaining - done);
     // Amounts skew small (squared uniform), times of day between 07:00 and 23:00.
-    await db.execute(sql`
+    await ledgerWriter.insertSelected(
+      db,
+      COLUMNS,
+      sql`
       with t as (
         select ${tCat}::uuid[] as cat, ${tType}::text[] as type, ${tDesc}::text[] as descr,
                ${tMin}::int[] as mn, ${tSpan}::int[] as span, cardinality(${tCat}::uuid[]) as k
@@ -283,10 +296,10 @@ export async function seedAccount(
         select 1 + floor(random() * t.k)::int as i, ${today}::date - floor(random() * ${days + 1})::int as day, random() as r
         from t, generate_series(1, ${n})
       )
-      insert into transactions (user_id, category_id, type, amount_cents, description, date, created_at)
       select ${user.id}::uuid, t.cat[g.i], t.type[g.i], t.mn[g.i] + floor(g.r * g.r * t.span[g.i])::int,
              t.descr[g.i], g.day, g.day::timestamptz + make_interval(secs => 25200 + floor(random() * 57600))
-      from g, t`);
+      from g, t`,
+    );
     inserted += n;
     opts.onProgress?.(inserted);
   }

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The module boundaries of docs/architecture.md, checked on the source: no import cycle among
- * the server's files (type-only imports aside, they vanish when compiled), and no module reaching
- * into another module's repository or mapper. A plain scan: the rules are about our own relative
- * imports, which a regular expression reads reliably in this code base.
+ * the server's files (type-only imports aside, they vanish when compiled), no module reaching
+ * into another module's repository or mapper, and no write to `transactions` outside the
+ * ledger's writer. A plain scan: the rules are about our own relative imports and statements,
+ * which a regular expression reads reliably in this code base.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -67,5 +68,89 @@ describe('module boundaries', () => {
     const routes = join(SRC, 'modules/transactions/transactions.routes.ts');
     expect(graph.get(routes)).toContain(join(SRC, 'modules/transactions/transactions.service.ts'));
     expect(files.length).toBeGreaterThan(50);
+  });
+});
+
+/*
+ * One writer of the ledger (DESIGN §13): an insert, update or delete of `transactions` appears
+ * only in modules/ledger — not in another module, a job, the test helpers, the benches or the
+ * scripts; drizzle calls (also through an alias of the table) and raw SQL alike. Test files
+ * themselves are not scanned: some write behind the app's back on purpose (the totals test
+ * drives the triggers with arbitrary statements).
+ */
+const REPO = resolve(SRC, '../../..');
+const LEDGER = join(SRC, 'modules/ledger');
+
+function scriptFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : scriptFiles(path);
+    return /\.(ts|mts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Comments out: prose may say "insert into transactions" without doing it. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** The writes to `transactions` in a source text, as the matched statements. */
+function transactionWrites(source: string): string[] {
+  const text = withoutComments(source);
+  // The table's names in this file: itself, `schema.transactions`, and any `transactions as x` alias.
+  const names = ['transactions', ...[...text.matchAll(/\btransactions\s+as\s+(\w+)/g)].map((m) => m[1]!)];
+  const table = `(?:schema\\.)?(?:${names.join('|')})`;
+  const drizzle = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${table}\\s*\\)`, 'g');
+  // Raw SQL: the table by name (quoted or not) or interpolated as ${transactions}; `transactions_…` is another table.
+  const target = `(?:only\\s+)?(?:"?(?:public"?\\.)?"?transactions"?|\\$\\{\\s*${table}\\s*\\})(?![\\w])`;
+  const raw = new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from)\\s+${target}`, 'gi');
+  return [...text.matchAll(drizzle), ...text.matchAll(raw)].map((m) => m[0].replace(/\s+/g, ' '));
+}
+
+describe('one writer of transactions', () => {
+  const scanned = [
+    ...scriptFiles(SRC),
+    ...scriptFiles(join(SRC, '../test')),
+    ...scriptFiles(join(REPO, 'bench')),
+    ...scriptFiles(join(REPO, 'scripts')),
+  ].filter((file) => !file.startsWith(`${LEDGER}/`));
+
+  it('no file outside modules/ledger writes transactions', () => {
+    const writes = scanned.flatMap((file) =>
+      transactionWrites(readFileSync(file, 'utf8')).map((w) => `${relative(REPO, file)}: ${w}`),
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('the scan would notice a planted write, in any of its forms', () => {
+    const planted = [
+      'await db.insert(transactions).values(rows);',
+      'await tx.update(schema.transactions).set({ amountCents: 1 });',
+      "import { transactions as t } from './schema.js';\nawait db.delete( t ).where(x);",
+      'await db.execute(sql`INSERT INTO transactions (user_id) values (1)`);',
+      'sql`insert\n   into "transactions" select 1`',
+      'sql`update  Transactions set amount_cents = 1`',
+      'sql`update only public.transactions set amount_cents = 1`',
+      'sql`delete from ${transactions} where id = ${id}`',
+      'sql`DELETE\tFROM transactions`',
+    ];
+    for (const text of planted) expect(transactionWrites(text), text).toHaveLength(1);
+    // Reads, other tables and prose are not writes.
+    const innocent = [
+      'db.select().from(transactions)',
+      'sql`insert into transaction_daily_totals select 1`',
+      'sql`update transactions_tmp set x = 1`',
+      '// every insert into transactions goes through the writer',
+      '/* delete from transactions */',
+    ];
+    for (const text of innocent) expect(transactionWrites(text), text).toEqual([]);
+    // …and the scan reads the files that used to write it.
+    const names = scanned.map((f) => relative(REPO, f));
+    for (const f of [
+      'bench/seed.ts',
+      'apps/server/test/factories.ts',
+      'apps/server/src/modules/imports/imports.repository.ts',
+    ]) {
+      expect(names).toContain(f);
+    }
+    expect(transactionWrites(readFileSync(join(LEDGER, 'ledger.writer.ts'), 'utf8')).length).toBeGreaterThan(5);
   });
 });

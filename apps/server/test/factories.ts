@@ -1,6 +1,7 @@
-import type { BudgetStatusItem, Category } from '@ledgerly/shared';
+import type { BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
+import { addDays, todayIn } from '@ledgerly/shared';
 import { expect } from 'vitest';
-import { transactions } from '../src/db/schema.js';
+import { ledgerWriter } from '../src/modules/ledger/index.js';
 import type { TestApp } from './build-test-app.js';
 
 /** Creates a category over HTTP. */
@@ -39,9 +40,33 @@ export interface TxSeed {
   description?: string | null;
 }
 
-/** Inserts many transactions straight into the database (large data sets for sums and paging). */
+/** Inserts many transactions through the ledger's bulk insert (large data sets for sums and paging). */
 export async function seedTransactions(t: TestApp, rows: TxSeed[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await t.db.db.insert(transactions).values(rows.slice(i, i + 1000));
-  }
+  await ledgerWriter.insertRows(t.db.db, rows);
 }
+
+export interface TransactionFields {
+  categoryId: string;
+  type?: 'expense' | 'income';
+  /** Major units, as the API takes them. */
+  amount?: number;
+  description?: string;
+  /** YYYY-MM-DD; by default yesterday in UTC, which is in no time zone's future. */
+  date?: string;
+}
+
+/**
+ * Creates a transaction over HTTP (the form's JSON body) and answers it. Only the category is
+ * required; the rest defaults to a 10.00 expense dated yesterday. Its category must have its type.
+ */
+export async function createTransaction(t: TestApp, token: string, fields: TransactionFields): Promise<Transaction> {
+  const payload = { type: 'expense', amount: 10, date: addDays(todayIn('UTC'), -1), ...fields };
+  const res = await t.request({ method: 'POST', url: '/api/transactions', token, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Transaction }>().data;
+}
+
+/*
+ * No createAccount yet: money accounts (DESIGN §10) do not exist before issue 2/6; it belongs
+ * here once POST /api/accounts does.
+ */

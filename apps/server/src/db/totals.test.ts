@@ -5,7 +5,7 @@ import { type Category, addDays, fromCents, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
 import { createCategory } from '../../test/factories.js';
 import { categories, dailyTotals, monthlyTotals, transactions as tx, users } from './schema.js';
-import { splitRange } from './totals.js';
+import { splitRange } from '../modules/ledger/index.js';
 
 // The per-day and per-month totals must always equal a plain SQL sum over the transactions,
 // whatever writes came before: single ones over HTTP and many-row statements (as imports,

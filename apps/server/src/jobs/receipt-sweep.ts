@@ -6,9 +6,8 @@
  * Runs at start-up and then daily; only objects older than an hour are considered, so an upload
  * whose row is still being written is never touched.
  */
-import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { transactions } from '../db/schema.js';
+import { receiptKeysInUse } from '../modules/ledger/index.js';
 import { type ObjectStore, keyOfTemporary } from '../receipts/object-store.js';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -51,11 +50,7 @@ export async function sweepOrphanReceipts(
   }
   result.checked = candidates.length;
   if (!candidates.length) return result;
-  const rows = await db
-    .select({ key: transactions.receiptKey })
-    .from(transactions)
-    .where(isNotNull(transactions.receiptKey));
-  const inUse = new Set(rows.map((r) => r.key));
+  const inUse = await receiptKeysInUse(db);
   const orphans = candidates.filter((c) => c.temporary || !inUse.has(c.key)).map((c) => c.object);
   for (let i = 0; i < orphans.length && !stopped?.(); i += 500) {
     const chunk = orphans.slice(i, i + 500);

@@ -9,7 +9,8 @@ import { restoreProfiles, restoreRules } from '../imports/imports.portable.js';
 import { countRecurring, restoreRecurring } from '../recurring/recurring.portable.js';
 import { restoreSettings } from '../settings/settings.portable.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
-import { countTransactions, restoreTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
+import { ledgerWriter } from '../ledger/index.js';
+import { countTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
 import { DocumentError, type ExportDocument, fromEntry } from './export-format.js';
 import { readRestorable } from './restore.rules.js';
 import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
@@ -110,7 +111,7 @@ async function writeDocument(
     doc.recurring.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
   );
   const recurringId = new Map(doc.recurring.map((r, i) => [r.id, recurringIds[i]!]));
-  await restoreTransactions(
+  await ledgerWriter.insertRows(
     tx,
     doc.transactions.map(({ receipt: _file, ...t }) => {
       const receipt = receipts.get(t.id);

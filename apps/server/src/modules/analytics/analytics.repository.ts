@@ -1,8 +1,15 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TransactionType } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { categories, dailyTotals, monthlyTotals, transactions as tx } from '../../db/schema.js';
-import { totalsIn } from '../../db/totals.js';
+import { categories, dailyTotals, monthlyTotals } from '../../db/schema.js';
+import {
+  type CategoryRefRow,
+  type TransactionRow,
+  ledgerCounts,
+  ledgerSums,
+  listTransactions,
+  totalsIn,
+} from '../ledger/index.js';
 
 /** An inclusive date range; a missing bound is open. */
 export interface DateRange {
@@ -11,16 +18,10 @@ export interface DateRange {
 }
 
 // Every figure is summed in SQL on integer cents, from the per-day and per-month totals that the
-// database keeps exact (db/totals.ts); bigint sums come back as numbers (see db/client.ts).
+// database keeps exact (the ledger's rollups); bigint sums come back as numbers (see db/client.ts).
 const cents = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const num = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-
-/** Sums of a totals table (or subquery) with `type`, `total_cents`, `tx_count` columns. */
-const periodSums = (type: SQL, total: SQL) => ({
-  incomeCents: cents(sql`sum(${total}) filter (where ${type} = 'income')`),
-  expenseCents: cents(sql`sum(${total}) filter (where ${type} = 'expense')`),
-  balanceCents: cents(sql`sum(case when ${type} = 'income' then ${total} else -${total} end)`),
-});
+const num = cents;
+const periodSums = ledgerSums;
 
 export interface SummaryRow {
   incomeCents: number;
@@ -36,8 +37,7 @@ export async function summary(db: Db, userId: string, range: DateRange): Promise
   const [row] = await db
     .select({
       ...periodSums(sql`t.type`, sql`t.total_cents`),
-      incomeCount: num(sql`sum(t.tx_count) filter (where t.type = 'income')`),
-      expenseCount: num(sql`sum(t.tx_count) filter (where t.type = 'expense')`),
+      ...ledgerCounts(sql`t.type`, sql`t.tx_count`),
       transactionCount: num(sql`sum(t.tx_count)`),
       // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
       avgExpenseCents: cents(
@@ -172,24 +172,12 @@ export function weekdays(db: Db, userId: string, range: DateRange, type: Transac
 }
 
 export interface RecentRow {
-  tx: typeof tx.$inferSelect;
-  category: { id: string; name: string; color: string; icon: string };
+  tx: TransactionRow;
+  category: CategoryRefRow;
 }
 
-/** The newest transactions (by date, then creation): the first rows of transactions_user_date_idx. */
-export function recent(db: Db, userId: string, limit: number): Promise<RecentRow[]> {
-  return (
-    db
-      .select({
-        tx,
-        category: { id: categories.id, name: categories.name, color: categories.color, icon: categories.icon },
-      })
-      .from(tx)
-      .innerJoin(categories, eq(categories.id, tx.categoryId))
-      .where(eq(tx.userId, userId))
-      // 'desc nulls last' exactly as the index is declared: plain 'desc' (nulls first) would not use it
-      // and would sort every row of the user.
-      .orderBy(sql`${tx.date} desc nulls last`, sql`${tx.createdAt} desc nulls last`, sql`${tx.id} desc nulls last`)
-      .limit(limit)
-  );
+/** The newest transactions (by date, then creation): the first page of the ledger's list. */
+export async function recent(db: Db, userId: string, limit: number): Promise<RecentRow[]> {
+  const rows = await listTransactions(db, userId, {}, { limit });
+  return rows.map(({ category, cursor: _cursor, ...tx }) => ({ tx, category }));
 }

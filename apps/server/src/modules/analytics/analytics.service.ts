@@ -36,12 +36,10 @@ import { presentTransaction as toTransaction } from '../transactions/transaction
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import * as repo from './analytics.repository.js';
 import type { DateRange } from './analytics.repository.js';
+import type { Viewer } from '../../lib/viewer.js';
 
 /** Who is asking: the analytics depend on the user's own "today". */
-export interface Viewer {
-  id: string;
-  timezone: string;
-}
+export type { Viewer };
 
 /** What the analytics read with: the database, and the signer of receipt URLs of transactions. */
 export interface AnalyticsDeps {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetAlertList, BudgetStatusItem } from '@ledgerly/shared';
 import { addDays, firstOfMonth, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory, seedTransactions } from '../../../test/factories.js';
+import { createCategory, createTransaction, seedTransactions } from '../../../test/factories.js';
 import { createRecurring } from '../../../test/recurring-helpers.js';
 import { budgetAlerts } from '../../db/schema.js';
 
@@ -22,14 +22,7 @@ async function alerts(token: string): Promise<BudgetAlertList> {
 }
 
 async function spend(token: string, categoryId: string, amount: number, date: string) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/transactions',
-    token,
-    payload: { categoryId, type: 'expense', amount, date },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: { id: string } }>().data.id;
+  return (await createTransaction(t, token, { categoryId, type: 'expense', amount, date })).id;
 }
 
 /** A day of this month no later than today, so transactions may be dated on it. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, monthlyTotals } from '../../db/schema.js';
-import { totalsIn } from '../../db/totals.js';
+import { totalsIn } from '../ledger/index.js';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 

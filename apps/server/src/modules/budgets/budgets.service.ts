@@ -1,6 +1,7 @@
 import type { BudgetData, BudgetPeriod, BudgetStatusItem } from '@ledgerly/shared';
 import { BUDGET_MSG, MSG, budgetUpdateSchema, firstOfMonth, lastDayOfMonth, todayIn } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { objectBody, parse } from '../../lib/validate.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
@@ -9,10 +10,7 @@ import { toBudgetStatusItem } from './budgets.mapper.js';
 import * as repo from './budgets.repository.js';
 
 /** The budget's owner as far as budgets care: who, and where "this month" is. */
-export interface BudgetUser {
-  id: string;
-  timezone: string;
-}
+export type BudgetUser = Viewer;
 
 const selectCategory = () => validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
 const duplicate = (period: BudgetPeriod) => conflict(BUDGET_MSG.duplicate(period), 'DUPLICATE');

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, importRows, importRules, recurringTransactions, transactions } from '../../db/schema.js';
+import { ledgerWriter } from '../ledger/index.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -102,11 +103,7 @@ export async function moveUsageAndDelete(
   from: string,
   to: string,
 ): Promise<{ transactions: number; recurring: number; budgets: number; budgetsDropped: number }> {
-  const movedTx = await db
-    .update(transactions)
-    .set({ categoryId: to, updatedAt: new Date() })
-    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
-    .returning({ id: transactions.id });
+  const movedTx = await ledgerWriter.moveCategory(db, userId, from, to);
   const movedRecurring = await db
     .update(recurringTransactions)
     .set({ categoryId: to, updatedAt: new Date() })
@@ -138,7 +135,7 @@ export async function moveUsageAndDelete(
     .where(and(eq(importRows.userId, userId), eq(importRows.categoryId, from)));
   await deleteCategory(db, userId, from);
   return {
-    transactions: movedTx.length,
+    transactions: movedTx,
     recurring: movedRecurring.length,
     budgets: movedBudgets.length,
     budgetsDropped: dropped.length,

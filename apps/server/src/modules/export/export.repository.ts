@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, transactions as tx } from '../../db/schema.js';
-import { filterWhere } from '../../db/transaction-filter.js';
+import { filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
 
 // The very filters of the transactions list, so the report always shows what the list shows.
 const matching = filterWhere;
@@ -24,25 +24,9 @@ export interface ReportTotals {
   expenseCount: number;
 }
 
-export async function totals(db: Db, userId: string, f: TransactionFilter): Promise<ReportTotals> {
-  const [row] = await db
-    .select({
-      incomeCents: sql`coalesce(sum(${tx.amountCents}) filter (where ${tx.type} = 'income'), 0)::bigint`.mapWith(
-        Number,
-      ),
-      expenseCents: sql`coalesce(sum(${tx.amountCents}) filter (where ${tx.type} = 'expense'), 0)::bigint`.mapWith(
-        Number,
-      ),
-      balanceCents:
-        sql`coalesce(sum(case when ${tx.type} = 'income' then ${tx.amountCents} else -${tx.amountCents} end), 0)::bigint`.mapWith(
-          Number,
-        ),
-      incomeCount: sql`count(*) filter (where ${tx.type} = 'income')`.mapWith(Number),
-      expenseCount: sql`count(*) filter (where ${tx.type} = 'expense')`.mapWith(Number),
-    })
-    .from(tx)
-    .where(matching(userId, f));
-  return row ?? { incomeCents: 0, expenseCents: 0, balanceCents: 0, incomeCount: 0, expenseCount: 0 };
+/** The report's totals: the ledger's sums of the matching rows (from the rollups when the filter allows). */
+export function totals(db: Db, userId: string, f: TransactionFilter): Promise<ReportTotals> {
+  return sumTransactions(db, userId, f);
 }
 
 export interface CategoryTotalRow {
@@ -83,7 +67,7 @@ export function categoryTotals(db: Db, userId: string, f: TransactionFilter): Pr
 export interface ReportRow {
   id: string;
   date: string;
-  /** created_at as PostgreSQL text: microseconds kept, so the keyset cursor is exact. */
+  /** created_at in the ledger cursor's text (UTC, microseconds kept), so the keyset is exact. */
   createdAt: string;
   description: string | null;
   type: 'expense' | 'income';
@@ -93,34 +77,22 @@ export interface ReportRow {
 
 export type ReportCursor = Pick<ReportRow, 'date' | 'createdAt' | 'id'>;
 
-/**
- * One page of matching rows in date order (oldest first), after the cursor: a keyset page, so
- * any page costs the same. The order is the exact reverse of transactions_user_date_idx
- * (date, created_at, id DESC NULLS LAST), which PostgreSQL reads backwards.
- */
-export function rowsAfter(
+/** One page of matching rows in date order (oldest first), after the cursor: the ledger's keyset page. */
+export async function rowsAfter(
   db: Db,
   userId: string,
   f: TransactionFilter,
   cursor: ReportCursor | null,
   limit: number,
 ): Promise<ReportRow[]> {
-  const after = cursor
-    ? sql`(${tx.date}, ${tx.createdAt}, ${tx.id}) > (${cursor.date}::date, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-  return db
-    .select({
-      id: tx.id,
-      date: tx.date,
-      createdAt: sql<string>`${tx.createdAt}::text`,
-      description: tx.description,
-      type: tx.type,
-      amountCents: tx.amountCents,
-      categoryName: categories.name,
-    })
-    .from(tx)
-    .innerJoin(categories, eq(categories.id, tx.categoryId))
-    .where(after ? and(matching(userId, f), after) : matching(userId, f))
-    .orderBy(sql`${tx.date} asc nulls first`, sql`${tx.createdAt} asc nulls first`, sql`${tx.id} asc nulls first`)
-    .limit(limit);
+  const rows = await listTransactions(db, userId, f, { limit, after: cursor ?? undefined, order: 'oldest' });
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    createdAt: r.cursor.createdAt,
+    description: r.description,
+    type: r.type,
+    amountCents: r.amountCents,
+    categoryName: r.category.name,
+  }));
 }

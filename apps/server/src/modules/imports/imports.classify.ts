@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMPORT_MSG, MAX_AMOUNT_CENTS } from '@ledgerly/shared';
+import { IMPORT_MSG, MAX_AMOUNT_CENTS, addDays } from '@ledgerly/shared';
 import type { ImportFormat } from '@ledgerly/shared';
 import { restoreFormula } from '../../lib/spreadsheet-text.js';
 import type { ParsedPosting } from './parse/index.js';
@@ -78,13 +78,6 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
     }
     return row;
   });
-}
-
-/** Adds `days` to a YYYY-MM-DD date. */
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 interface Ledger {

@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { importBatches, importKeys, importRows } from '../../db/schema.js';
+import { ledgerWriter } from '../ledger/index.js';
 
 export type BatchRow = Omit<typeof importBatches.$inferSelect, 'fileData'>;
 export type ImportRowRecord = typeof importRows.$inferSelect;
@@ -392,10 +393,9 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
 /**
  * Imports the previewed rows with index in [from, to) that are to be imported: first claims
  * their bank ids / fingerprints (a row whose key another import claimed meanwhile is skipped, so
- * nothing is ever imported twice), then inserts one transaction per claimed row — in SQL, straight from
- * the stored rows, so a 100,000-row commit moves no data through the server. The statement
- * writes the transactions table of the transactions module: the import is its one bulk writer.
- * Returns how many transactions were created.
+ * nothing is ever imported twice), then inserts one transaction per claimed row through the
+ * ledger's set-based insert — in SQL, straight from the stored rows, so a 100,000-row commit
+ * moves no data through the server. Returns how many transactions were created.
  */
 export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
   const range = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}
@@ -406,33 +406,25 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
     where ${range} and r.dedupe_key is not null
     on conflict do nothing`);
   // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
-  const result = await db.execute(sql`
-    with inserted as (
-      insert into transactions (user_id, category_id, type, amount_cents, description, date, import_batch_id)
-      select r.user_id, r.category_id,
-             case when r.amount_cents > 0 then 'income' else 'expense' end,
-             abs(r.amount_cents),
-             nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
-             r.date, r.batch_id
-      from import_rows r
-      where ${range}
-        and (r.dedupe_key is null or exists (
-          select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))
-      returning 1
-    )
-    select count(*)::int as n from inserted`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  return ledgerWriter.insertSelected(
+    db,
+    ['user_id', 'category_id', 'type', 'amount_cents', 'description', 'date', 'import_batch_id'],
+    sql`select r.user_id, r.category_id,
+               case when r.amount_cents > 0 then 'income' else 'expense' end,
+               abs(r.amount_cents),
+               nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
+               r.date, r.batch_id
+        from import_rows r
+        where ${range}
+          and (r.dedupe_key is null or exists (
+            select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))`,
+  );
 }
 
 /** Removes the transactions and claimed keys of a batch; returns how many transactions went. */
 export async function revertBatch(db: Db, userId: string, batchId: string): Promise<number> {
   await db.delete(importKeys).where(and(eq(importKeys.userId, userId), eq(importKeys.batchId, batchId)));
-  const result = await db.execute(sql`
-    with gone as (
-      delete from transactions where user_id = ${userId} and import_batch_id = ${batchId} returning 1
-    )
-    select count(*)::int as n from gone`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  return ledgerWriter.deleteImportBatch(db, userId, batchId);
 }
 
 export interface LedgerMatch {

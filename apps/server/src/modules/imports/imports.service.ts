@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/categories.service.js';
 import { findBadText } from '../../lib/validate.js';
+import type { Viewer } from '../../lib/viewer.js';
 import type { StatementParser } from './parse/pool.js';
 import { ImportFileError, type ParsedPosting, type ParseResult } from './parse/types.js';
 import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
@@ -38,10 +39,7 @@ export interface ImportDeps {
   parser: StatementParser;
 }
 
-export interface Owner {
-  id: string;
-  timezone: string;
-}
+export type Owner = Viewer;
 
 /** Rows per statement of a commit: the progress moves after each. */
 const COMMIT_STEP = 5000;

@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
+import { ledgerWriter } from '../ledger/index.js';
 import * as repo from './recurring.repository.js';
 import { keptSkips, nextUnskipped } from './recurring.skips.js';
 
@@ -71,7 +72,7 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
       await repo.updateRecurring(tx, id, { nextDate });
       return { inserted: 0, more: false };
     }
-    const inserted = dates.length ? await repo.insertOccurrenceBatch(tx, item, dates) : 0;
+    const inserted = dates.length ? await ledgerWriter.insertOccurrenceBatch(tx, item, dates) : 0;
     const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, last), skipped);
     const booked = dates[dates.length - 1];
     const lastGenerated = booked ? later(item.lastGenerated, booked) : item.lastGenerated;
@@ -162,7 +163,7 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
     let occurrence = nextUnskipped(rule, item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null, skipped);
     while (occurrence) {
       const booked = occurrence <= today ? occurrence : today;
-      const [row] = await repo.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
+      const [row] = await ledgerWriter.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
       const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, occurrence), skipped);
       if (row) {
         const lastGenerated = later(item.lastGenerated, occurrence);

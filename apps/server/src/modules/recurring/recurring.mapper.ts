@@ -1,10 +1,11 @@
 import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
-import type { recurringTransactions, transactions } from '../../db/schema.js';
+import type { recurringTransactions } from '../../db/schema.js';
+import type { TransactionRow } from '../ledger/index.js';
 import { presentTransaction as toTransaction } from '../transactions/transactions.service.js';
 
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
+export type { TransactionRow };
 
 export function toRecurring(row: RecurringRow, category: CategoryRef): RecurringTransaction {
   return {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CategoryRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { categories, recurringTransactions, transactions, users } from '../../db/schema.js';
-import type { RecurringRow, TransactionRow } from './recurring.mapper.js';
+import { categories, recurringTransactions, users } from '../../db/schema.js';
+import type { RecurringRow } from './recurring.mapper.js';
 
 export interface RecurringWithCategory {
   item: RecurringRow;
@@ -90,45 +90,6 @@ export async function deleteRecurring(db: Db, userId: string, id: string): Promi
     .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.id, id)))
     .returning({ id: recurringTransactions.id });
   return rows.length > 0;
-}
-
-/**
- * Inserts generated transactions; an occurrence that already has one is skipped by the unique
- * (recurring_id, occurrence_date) index. Returns the rows actually inserted.
- */
-export function insertOccurrences(db: Db, values: (typeof transactions.$inferInsert)[]): Promise<TransactionRow[]> {
-  if (!values.length) return Promise.resolve([]);
-  return db
-    .insert(transactions)
-    .values(values)
-    .onConflictDoNothing({ target: [transactions.recurringId, transactions.occurrenceDate] })
-    .returning();
-}
-
-/**
- * Inserts one transaction per occurrence date, dated on the occurrence, copying the item's
- * category, type, amount and description; occurrences that already have one are skipped by the
- * unique (recurring_id, occurrence_date) index. One array parameter instead of eight per row
- * keeps a 1,000-row batch a single small statement (several times faster than a VALUES list).
- * Returns how many rows were inserted.
- */
-export async function insertOccurrenceBatch(db: Db, item: RecurringRow, dates: string[]): Promise<number> {
-  if (!dates.length) return 0;
-  // YYYY-MM-DD dates need no quoting inside an array literal.
-  const list = `{${dates.join(',')}}`;
-  const result = await db.execute(sql`
-    with inserted as (
-      insert into ${transactions}
-        (user_id, category_id, type, amount_cents, description, date, recurring_id, occurrence_date)
-      select ${item.userId}::uuid, ${item.categoryId}::uuid, ${item.type}::text, ${item.amountCents}::bigint,
-             ${item.description}::varchar, o.d, ${item.id}::uuid, o.d
-      from unnest(${list}::date[]) as o(d)
-      on conflict (recurring_id, occurrence_date) do nothing
-      returning 1
-    )
-    select count(*)::int as n from inserted`);
-  const rows = (result as { rows: { n: number | string }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
 }
 
 export interface DueItem {

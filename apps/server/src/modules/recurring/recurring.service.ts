@@ -20,6 +20,7 @@ import {
   todayIn,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory, toCategoryRef } from '../categories/categories.service.js';
@@ -30,10 +31,7 @@ import { nextUnskipped } from './recurring.skips.js';
 import { type RecurringData, validateRecurring } from './recurring.validation.js';
 
 /** The signed-in user as far as this module cares. */
-export interface Owner {
-  id: string;
-  timezone: string;
-}
+export type Owner = Viewer;
 
 const today = (owner: Owner) => todayIn(owner.timezone);
 

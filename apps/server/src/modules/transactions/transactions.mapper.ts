@@ -1,6 +1,6 @@
 import type { Transaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
-import type { CategoryRefRow, TransactionRow } from './transactions.repository.js';
+import type { CategoryRefRow, TransactionRow } from '../ledger/index.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 
 /** The API shape of a transaction; receipt URLs are signed for its owner at answer time. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { MSG } from '@ledgerly/shared';
 import { unsupportedMedia } from '../../errors.js';
 import {
@@ -12,6 +12,7 @@ import {
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
+import { type Cursor, type PagedRow, pageRows } from '../ledger/index.js';
 
 /**
  * The user's receipt keys, a page at a time in key order (for deleting an account's files
@@ -44,51 +45,20 @@ export async function allReceiptKeys(db: Db, userId: string): Promise<string[]> 
   }
 }
 
-export type PortableTransactionRow = typeof transactions.$inferSelect & {
-  /** created_at to the microsecond, for the page cursor (a Date keeps milliseconds only). */
-  cursorCreatedAt: string;
-};
+export type PortableTransactionRow = PagedRow;
 
 /**
- * One page of the user's transactions in a stable order (date, creation, id), after `after`:
- * the export streams pages, so memory stays flat however many there are.
+ * Every transaction of the user, a page at a time in a stable order (date, creation, id), so
+ * the export's memory stays flat however many there are.
  */
-export async function exportTransactionsPage(
-  db: Db,
-  userId: string,
-  after: { date: string; createdAt: string; id: string } | null,
-  limit: number,
-): Promise<PortableTransactionRow[]> {
-  return db
-    .select({ ...getTableColumns(transactions), cursorCreatedAt: sql<string>`${transactions.createdAt}::text` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        after
-          ? sql`(${transactions.date}, ${transactions.createdAt}, ${transactions.id}) > (${after.date}, ${after.createdAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(transactions.date), asc(transactions.createdAt), asc(transactions.id))
-    .limit(limit);
-}
-
-/** Every page in turn. */
 export async function* exportTransactions(db: Db, userId: string, pageSize = 1000) {
-  let after: { date: string; createdAt: string; id: string } | null = null;
+  let after: Cursor | undefined;
   for (;;) {
-    const page = await exportTransactionsPage(db, userId, after, pageSize);
+    const page = await pageRows(db, userId, {}, { limit: pageSize, after, order: 'oldest' });
     if (page.length) yield page;
     if (page.length < pageSize) return;
-    const last = page[page.length - 1]!;
-    after = { date: last.date, createdAt: last.cursorCreatedAt, id: last.id };
+    after = page[page.length - 1]!.cursor;
   }
-}
-
-/** Inserts restored transactions through the normal table (so triggers keep rollups right). */
-export async function restoreTransactions(db: Db, rows: Omit<typeof transactions.$inferInsert, 'id'>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(transactions).values(rows.slice(i, i + 1000));
 }
 
 export async function countTransactions(db: Db, userId: string): Promise<number> {

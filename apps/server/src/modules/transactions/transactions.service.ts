@@ -20,7 +20,17 @@ import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { type ProcessedReceipt, processReceipt } from '../../receipts/receipt-image.js';
 import { type ReceiptVariant, verifyReceiptClaim } from '../../receipts/receipt-crypto.js';
 import type { Receipts } from '../../receipts/receipts.js';
-import { decodeCursor, encodeCursor } from './transactions.cursor.js';
+import {
+  type Cursor,
+  countTransactions,
+  decodeCursor,
+  encodeCursor,
+  findTransaction,
+  ledgerWriter,
+  listTransactions,
+  sumTransactions,
+} from '../ledger/index.js';
+import type { Viewer } from '../../lib/viewer.js';
 import type { TransactionForm } from './transactions.form.js';
 import { toTransaction } from './transactions.mapper.js';
 import * as repo from './transactions.repository.js';
@@ -33,10 +43,7 @@ export interface TransactionDeps {
 }
 
 /** The signed-in user as the rules need it. */
-export interface Owner {
-  id: string;
-  timezone: string;
-}
+export type Owner = Viewer;
 
 const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
 
@@ -79,7 +86,7 @@ export async function create(deps: TransactionDeps, owner: Owner, form: Transact
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
   try {
-    const row = await repo.insertTransaction(deps.db, owner.id, {
+    const row = await ledgerWriter.insertTransaction(deps.db, owner.id, {
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -103,15 +110,15 @@ export async function update(
   id: string,
   form: TransactionForm,
 ): Promise<Transaction> {
-  if (!(await repo.findTransaction(deps.db, owner.id, id))) throw notFound('Transaction');
+  if (!(await findTransaction(deps.db, owner.id, id))) throw notFound('Transaction');
   const { data, category } = await validate(deps.db, owner, form.fields);
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
   // A new file replaces the old one; removeReceipt without a file clears it; else it stays.
   const receipt = saved ?? (data.removeReceipt ? { key: null, mime: null } : undefined);
-  let result: Awaited<ReturnType<typeof repo.updateTransaction>>;
+  let result: Awaited<ReturnType<typeof ledgerWriter.updateTransaction>>;
   try {
-    result = await repo.updateTransaction(deps.db, owner.id, id, {
+    result = await ledgerWriter.updateTransaction(deps.db, owner.id, id, {
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -133,13 +140,13 @@ export async function update(
 }
 
 export async function remove(deps: TransactionDeps, owner: Owner, id: string): Promise<void> {
-  const deleted = await repo.deleteTransaction(deps.db, owner.id, id);
+  const deleted = await ledgerWriter.deleteTransaction(deps.db, owner.id, id);
   if (!deleted) throw notFound('Transaction');
   await discard(deps, deleted.receiptKey);
 }
 
 export async function get(deps: TransactionDeps, owner: Owner, id: string): Promise<Transaction> {
-  const row = await repo.findTransaction(deps.db, owner.id, id);
+  const row = await findTransaction(deps.db, owner.id, id);
   if (!row) throw notFound('Transaction');
   return toTransaction(row, row.category, deps.sign);
 }
@@ -150,15 +157,12 @@ export async function list(deps: TransactionDeps, owner: Owner, query: unknown):
   // One row more than asked tells whether another page follows. A search counts its matches only
   // up to a bound: a common word must not scan a whole history for a number nobody reads exactly.
   const [rows, { total, bounded }] = await Promise.all([
-    repo.listTransactions(deps.db, owner.id, filter, limit + 1, after),
-    repo.countTransactions(deps.db, owner.id, filter, LIMITS.searchCountBound),
+    listTransactions(deps.db, owner.id, filter, { limit: limit + 1, after }),
+    countTransactions(deps.db, owner.id, filter, LIMITS.searchCountBound),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ date: last.date, createdAt: last.cursorCreatedAt, id: last.id })
-      : null;
+  const nextCursor = rows.length > limit && last ? encodeCursor(last.cursor) : null;
   return {
     data: page.map((r) => toTransaction(r, r.category, deps.sign)),
     meta: { total, nextCursor, totalIsLowerBound: bounded },
@@ -167,7 +171,7 @@ export async function list(deps: TransactionDeps, owner: Owner, query: unknown):
 
 export async function summary(deps: TransactionDeps, owner: Owner, query: unknown): Promise<TransactionSummary> {
   const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
-  const sums = await repo.sumTransactions(deps.db, owner.id, filter);
+  const sums = await sumTransactions(deps.db, owner.id, filter);
   return {
     totalIncome: fromCents(sums.incomeCents),
     totalExpense: fromCents(sums.expenseCents),
@@ -227,9 +231,9 @@ const csvCell = (text: string) => {
 export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unknown): AsyncGenerator<string> {
   const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
   yield 'Date,Description,Category,Amount\r\n';
-  let after: Parameters<typeof repo.listTransactions>[4];
+  let after: Cursor | undefined;
   for (;;) {
-    const rows = await repo.listTransactions(deps.db, owner.id, filter, CSV_PAGE, after);
+    const rows = await listTransactions(deps.db, owner.id, filter, { limit: CSV_PAGE, after });
     let chunk = '';
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
@@ -238,6 +242,6 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];
     if (rows.length < CSV_PAGE || !last) return;
-    after = { date: last.date, createdAt: last.cursorCreatedAt, id: last.id };
+    after = last.cursor;
   }
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { lastDayOfMonth } from '@ledgerly/shared';
-import { dailyTotals, monthlyTotals } from './schema.js';
+import { dailyTotals, monthlyTotals } from '../../db/schema.js';
 
 /**
  * Reading the per-user totals kept by the triggers of migration 0003 (docs/performance.md).

@@ -1,0 +1,29 @@
+/**
+ * The ledger: the one writer of `transactions` and the read model every module reads them
+ * through (DESIGN §13, docs/architecture.md). Outside this folder, import only this file.
+ */
+export * as ledgerWriter from './ledger.writer.js';
+export type { InsertableColumn, NewTransaction, OccurrenceSource, TransactionValues } from './ledger.writer.js';
+export {
+  countTransactions,
+  findTransaction,
+  ledgerCounts,
+  ledgerSums,
+  listTransactions,
+  pageRows,
+  receiptKeysInUse,
+  sumTransactions,
+} from './ledger.read-model.js';
+export type {
+  CategoryRefRow,
+  LedgerSums,
+  ListedRow,
+  PageOptions,
+  PageOrder,
+  PagedRow,
+  TransactionRow,
+  TransactionWithCategory,
+} from './ledger.read-model.js';
+export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
+export { type LedgerFilter, filterWhere } from './ledger.filter.js';
+export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
