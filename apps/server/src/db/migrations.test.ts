@@ -145,5 +145,33 @@ describe('the migrated database', () => {
     const [have, want] = [await catalog(migrated), await catalog(ideal)];
     expect(want.length).toBeGreaterThan(150); // the comparison sees the whole schema
     expect(have).toEqual(want);
+  }, 180_000); // a PGlite made from nothing (no template) takes a while on a busy machine
+
+  it('keeps the rollups’ triggers and functions (custom migration 0003) and none of the change notifications (0012, dropped by 0013)', async () => {
+    const migrated = await createTestDatabase();
+    databases.push(migrated);
+    const names = async (query: ReturnType<typeof sql>) =>
+      ((await migrated.db.execute(query)) as { rows: { name: string }[] }).rows.map((r) => r.name);
+    expect(
+      await names(sql`select c.relname || '.' || t.tgname as name from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid where not t.tgisinternal order by 1`),
+    ).toEqual([
+      'transactions.transactions_totals_delete',
+      'transactions.transactions_totals_insert',
+      'transactions.transactions_totals_truncate',
+      'transactions.transactions_totals_update',
+    ]);
+    expect(
+      await names(sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' -- pg_trgm's are the extension's
+          and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`),
+    ).toEqual([
+      'transaction_totals_add',
+      'transactions_totals_on_delete',
+      'transactions_totals_on_insert',
+      'transactions_totals_on_truncate',
+      'transactions_totals_on_update',
+    ]);
   });
 });
