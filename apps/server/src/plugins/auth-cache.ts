@@ -1,4 +1,4 @@
-import type { AuthUser } from '../app-context.js';
+import type { AuthUser } from '../auth-user.js';
 
 interface Entry {
   user: AuthUser;
