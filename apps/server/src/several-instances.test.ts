@@ -243,6 +243,9 @@ describe('two app instances (in this process) on one database and one S3 store',
         LOG_LEVEL: 'silent',
         RECURRING_SWEEP: 'off',
         HOUSEKEEPING: 'off',
+        // A loaded test machine lags; no 503s from the pressure checks (as in useTestApp).
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+        PRESSURE_MAX_HEAP_MB: '0',
       });
       configs.push(config);
       const app = await buildApp(config, { database: db, logger: false, webDist: join(dataDir, 'no-web') });
