@@ -110,11 +110,8 @@ function serverEntry(): string[] {
 }
 let entry: string[] = [];
 
-/**
- * Starts the server. `readCache: false` turns the read cache off (READ_CACHE_SECONDS=0), so a
- * repeated request does the whole work each time: the sequential timings measure that.
- */
-async function startServer(readCache = false): Promise<void> {
+/** Starts the server. */
+async function startServer(): Promise<void> {
   if (entry.length === 0) entry = serverEntry();
   const child = spawn(process.execPath, [...args['server-arg'], ...entry], {
     cwd: ROOT,
@@ -132,7 +129,6 @@ async function startServer(readCache = false): Promise<void> {
       AUTH_RATE_LIMIT_IP: '100000',
       AUTH_RATE_LIMIT_EMAIL: '100000',
       NODE_ENV: 'production',
-      ...(readCache ? {} : { READ_CACHE_SECONDS: '0' }),
     },
     // The request log (one line per request) is written as in production, into a pipe nobody reads slowly.
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -521,8 +517,6 @@ async function main(): Promise<void> {
     seedSeconds: number;
     times: Map<string, Timing>;
     load?: LoadResult;
-    /** The same load with the read cache on. */
-    cachedLoad?: LoadResult;
     loadavg: string;
   }[] = [];
   let list: Measured[] = [];
@@ -551,12 +545,8 @@ async function main(): Promise<void> {
     const times = await measure(list, me.token);
     const entry: (typeof results)[number] = { size, seedSeconds, times, loadavg: `${loadBefore} → ${load()}` };
     if (duration > 0 && loadAt.includes(size)) {
-      console.log(`Mixed read load: ${connections} connections, ${duration} s, read cache off…`);
+      console.log(`Mixed read load: ${connections} connections, ${duration} s…`);
       entry.load = await mixedLoad([me.token, ...otherTokens]);
-      await stopServer();
-      await startServer(true);
-      console.log(`Mixed read load: ${connections} connections, ${duration} s, read cache on…`);
-      entry.cachedLoad = await mixedLoad([me.token, ...otherTokens]);
     }
     results.push(entry);
     await stopServer();
@@ -589,18 +579,14 @@ async function main(): Promise<void> {
       `\n## ${kind}: mixed authenticated reads of ${1 + others} users, ${connections} connections, ${duration} s\n`,
     );
     console.log(
-      '| rows | read cache | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
+      '| rows | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
     );
-    console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of loaded) {
-      for (const [cache, l] of [
-        ['off', r.load!],
-        ['on', r.cachedLoad!],
-      ] as const) {
-        console.log(
-          `| ${r.size.toLocaleString('en-US')} | ${cache} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
-        );
-      }
+      const l = r.load!;
+      console.log(
+        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
+      );
     }
   }
   if (args.explain && databaseUrl) await explainReads(databaseUrl, me.user.id, today);

@@ -3,7 +3,6 @@
  * app.ts → modules → app-context.ts has no cycle.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '@ledgerly/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Receipts } from './receipts/receipts.js';
@@ -27,13 +26,7 @@ export interface AppContext {
   importJobs: ImportJobs;
 }
 
-/** The signed-in user of a protected route (`request.user`), with the session or API token it came from. */
-export interface AuthUser extends User {
-  /** The browser session signed in with; null when a personal API token was used. */
-  sessionId: string | null;
-  /** The personal API token used, with its scope; null for a browser session. */
-  token: { id: string; scope: 'read' | 'write' } | null;
-}
+export type { AuthUser } from './auth-user.js';
 
 /** What the background jobs need of the context. */
 export type JobContext = Pick<AppContext, 'config' | 'database' | 'db' | 'log'>;

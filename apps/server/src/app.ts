@@ -33,7 +33,6 @@ import { exportRoutes } from './modules/export/export.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { AuthCache } from './plugins/auth-cache.js';
-import { ReadCache, markReads, useReadCache } from './plugins/read-cache.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 
@@ -97,16 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     twoFactor: createTwoFactor(config.appSecret),
     importJobs: new ImportJobs(),
   };
-  // A changed user (by any instance) is looked up afresh: their answers and their profile.
-  const readCache = new ReadCache(config.readCache.ttlMs, config.readCache.maxBytes);
-  const unfollow = readCache.follow(database, (userId) =>
-    userId === '*' ? ctx.authCache.clear() : ctx.authCache.forgetUser(userId),
-  );
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
-  const metrics = registerMetrics(app, database, config.metricsToken, readCache);
+  const metrics = registerMetrics(app, database, config.metricsToken);
   await registerUnderPressure(app, config);
   registerSecurityHeaders(app);
   await registerCompression(app);
@@ -140,9 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await open.register(receiptsRoutes, ctx);
       });
       await api.register(async (protectedScope) => {
-        markReads(protectedScope, readCache);
         requireAuthentication(protectedScope, ctx.db, ctx.authCache);
-        useReadCache(protectedScope, readCache);
         documentAuth(protectedScope);
         await protectedScope.register(authRoutes, ctx);
         await protectedScope.register(categoriesRoutes, ctx);
@@ -173,7 +165,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
-    unfollow();
     if (!options.database) await database.close();
     lock?.release();
   });

@@ -53,13 +53,6 @@ const envSchema = z.object({
    * Revocations on this instance apply at once; on other instances within this many seconds.
    */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  /**
-   * How long an answer of the signed-in reads may be reused at most (0 turns the read cache off).
-   * Any change to the user's data drops it at once, on every instance (plugins/read-cache.ts).
-   */
-  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Memory the read cache may use, in MiB. */
-  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Receipts in an S3-compatible store (s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true); unset: DATA_DIR/receipts. */
   STORAGE_URL: z
     .string()
@@ -127,7 +120,6 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number; maxDelayMs: number };
   trustProxy: boolean | string;
   authCacheMs: number;
-  readCache: { ttlMs: number; maxBytes: number };
   recurringSweep: boolean;
   housekeeping: boolean;
   dbTimeouts: { connectMs: number; statementMs: number };
@@ -167,7 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
-    readCache: { ttlMs: e.READ_CACHE_SECONDS * 1000, maxBytes: e.READ_CACHE_MB * 1024 * 1024 },
     recurringSweep: e.RECURRING_SWEEP,
     housekeeping: e.HOUSEKEEPING,
     metricsToken: e.METRICS_TOKEN,

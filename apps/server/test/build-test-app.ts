@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AuthResponse } from '@ledgerly/shared';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { TEST_PG_URL, type TestDatabase, createTestDatabase } from './test-db.js';
+import { type TestDatabase, createTestDatabase } from './test-db.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,12 +35,6 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       // A loaded test machine lags; the pressure tests turn it on themselves.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       PRESSURE_MAX_HEAP_MB: '0',
-      // The read cache learns of a change made in plain SQL (as many tests seed data) when its
-      // notification arrives: on PGlite before the statement's promise settles, on PostgreSQL a
-      // moment later over another connection, which a test's next request could overtake. So on
-      // PostgreSQL it is on only where a test asks for it (read-cache.test.ts); on PGlite every
-      // test runs with it.
-      ...(TEST_PG_URL ? { READ_CACHE_SECONDS: '0' } : {}),
       ...env,
     });
     const db = await createTestDatabase();
@@ -104,7 +98,6 @@ export function useTestApps(count: number, env: Record<string, string> = {}): Te
       AUTH_RATE_LIMIT_IP: '1000',
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       PRESSURE_MAX_HEAP_MB: '0',
-      ...(TEST_PG_URL ? { READ_CACHE_SECONDS: '0' } : {}),
       ...env,
     });
     db = await createTestDatabase();

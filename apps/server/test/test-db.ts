@@ -15,11 +15,17 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database of its own: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated, empty database of its own: in-memory PGlite, or a new PostgreSQL database.
+ * `{ migrated: false }` leaves it without any migration (not even drizzle's table).
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   if (!TEST_PG_URL) {
-    const database = await openDatabase({ dataDir: 'memory', loadDataDir: await pgliteTemplate() });
-    await migrate(database);
+    const database = await openDatabase({
+      dataDir: 'memory',
+      ...(migrated ? { loadDataDir: await pgliteTemplate() } : {}),
+    });
+    if (migrated) await migrate(database);
     return { ...database, destroy: () => database.close() };
   }
   const name = `ledgerly_test_${randomBytes(6).toString('hex')}`;
@@ -30,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: 'memory' });
-  await migrate(database);
+  if (migrated) await migrate(database);
   return {
     ...database,
     url: url.toString(),

@@ -24,13 +24,6 @@ export interface Database {
    * drops). PGlite is one process's, so there it always runs.
    */
   exclusive<T>(lease: Lease, work: () => Promise<T>): Promise<Leased<T>>;
-  /**
-   * Listens to `channel` (LISTEN/NOTIFY) until the returned function is called or the database
-   * closed. `onListening(true)` once notifications flow; on PostgreSQL `onListening(false)` when
-   * the listening connection is lost or stops delivering (notifications sent meanwhile are lost
-   * too), and it reconnects, then `onListening(true)` again.
-   */
-  listen(channel: string, onNotify: (payload: string) => void, onListening: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -126,7 +119,6 @@ export async function openDatabase(opts: {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
-    const listeners = new Set<() => void>();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -181,19 +173,7 @@ export async function openDatabase(opts: {
           client.release(broken);
         }
       },
-      listen: (channel, onNotify, onListening) => {
-        const stop = listenOnPostgres(pg, opts.url as string, timeouts, channel, onNotify, onListening);
-        listeners.add(stop);
-        return () => {
-          listeners.delete(stop);
-          stop();
-        };
-      },
-      close: async () => {
-        for (const stop of listeners) stop();
-        listeners.clear();
-        await pool.end();
-      },
+      close: () => pool.end(),
     };
   }
   if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
@@ -227,123 +207,8 @@ export async function openDatabase(opts: {
       await within(work, timeoutMs);
     },
     exclusive: async (_lease, work) => ({ ran: true, value: await work() }),
-    // One process holds the database, so every change is made here and nothing can be missed.
-    listen: (channel, onNotify, onListening) => {
-      const unlisten = client.listen(channel, onNotify);
-      unlisten.then(
-        () => onListening(true),
-        () => onListening(false),
-      );
-      return () => {
-        onListening(false);
-        unlisten.then((stop) => stop()).catch(() => {});
-      };
-    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
-  };
-}
-
-/** How often the listening connection proves it still delivers, and how long the proof may take. */
-const PROBE_EVERY_MS = 30_000;
-const PROBE_WITHIN_MS = 5_000;
-
-/**
- * A connection of its own (LISTEN needs one that a pool does not hand to others) listening to
- * `channel`; reconnects after 0.5 s, doubling up to 30 s, for as long as it is not stopped.
- *
- * A connection can die without a word (a dropped NAT entry, a pooler in transaction mode that
- * accepts LISTEN but never delivers), so it counts as listening only once a probe it sends to
- * itself (`pg_notify(channel, 'probe:…')`) comes back, and again every 30 s; a probe that is not
- * back within 5 s drops the connection. Probes (ours and other instances') are not passed on.
- */
-function listenOnPostgres(
-  driver: typeof import('pg').default,
-  url: string,
-  timeouts: DbTimeouts,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening: (listening: boolean) => void,
-): () => void {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let listening = false;
-  let retry: NodeJS.Timeout | undefined;
-  let probeTimer: NodeJS.Timeout | undefined;
-  let delayMs = 500;
-  let probes = 0;
-  let awaited: { payload: string; timer: NodeJS.Timeout } | undefined;
-  const prefix = `probe:${process.pid}:${Math.random().toString(36).slice(2)}:`;
-
-  const settle = () => {
-    clearTimeout(probeTimer);
-    clearTimeout(awaited?.timer);
-    awaited = undefined;
-  };
-  const lost = (c: pg.Client) => {
-    if (client !== c) return;
-    client = undefined;
-    settle();
-    c.end().catch(() => {});
-    if (listening) {
-      listening = false;
-      onListening(false);
-    }
-    if (stopped) return;
-    retry = setTimeout(connect, delayMs);
-    delayMs = Math.min(delayMs * 2, 30_000);
-  };
-  const probe = (c: pg.Client) => {
-    if (client !== c) return;
-    const payload = `${prefix}${++probes}`;
-    awaited = { payload, timer: setTimeout(() => lost(c), PROBE_WITHIN_MS) };
-    c.query('select pg_notify($1, $2)', [channel, payload]).catch(() => lost(c));
-  };
-  const connect = () => {
-    const c = new driver.Client({
-      connectionString: url,
-      connectionTimeoutMillis: timeouts.connectMs,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      // Named, so an operator can tell it in pg_stat_activity.
-      application_name: 'ledgerly-listen',
-    });
-    client = c;
-    c.on('error', () => lost(c));
-    c.on('end', () => lost(c));
-    c.on('notification', (message) => {
-      if (client !== c || message.channel !== channel) return;
-      const payload = message.payload ?? '';
-      if (!payload.startsWith('probe:')) {
-        onNotify(payload);
-        return;
-      }
-      if (payload !== awaited?.payload) return;
-      settle();
-      delayMs = 500;
-      if (!listening) {
-        listening = true;
-        onListening(true);
-      }
-      probeTimer = setTimeout(() => probe(c), PROBE_EVERY_MS);
-    });
-    c.connect()
-      .then(() => c.query(`LISTEN ${channel}`))
-      .then(() => probe(c))
-      .catch(() => lost(c));
-  };
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    const c = client;
-    client = undefined;
-    settle();
-    if (listening) {
-      listening = false;
-      onListening(false);
-    }
-    c?.end().catch(() => {});
   };
 }
 

@@ -240,13 +240,16 @@ export const importRules = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contains: varchar('contains', { length: 100 }).notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('import_rules_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'import_rules_category_fk', columns: [t.categoryId], foreignColumns: [categories.id] }).onDelete(
+      'cascade',
+    ),
+    index('import_rules_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Saved CSV mappings, recognised by the file's header row. */
@@ -312,6 +315,9 @@ export const transactions = pgTable(
     index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     index('transactions_user_type_date_idx').on(t.userId, t.type, t.date),
     index('transactions_user_category_date_idx').on(t.userId, t.categoryId, t.date),
+    // Description search (`ilike '%text%'`); needs the pg_trgm extension, which migration 0007
+    // creates (drizzle-kit does not manage extensions).
+    index('transactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
@@ -380,12 +386,8 @@ export const budgetAlerts = pgTable(
   'budget_alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    budgetId: uuid('budget_id')
-      .notNull()
-      .references(() => budgets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    budgetId: uuid('budget_id').notNull(),
     /** First day of the month or year the crossing happened in. */
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     threshold: integer('threshold').$type<70 | 100>().notNull(),
@@ -400,6 +402,10 @@ export const budgetAlerts = pgTable(
   },
   (t) => [
     check('budget_alerts_threshold_check', sql`${t.threshold} in (70, 100)`),
+    foreignKey({ name: 'budget_alerts_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'budget_alerts_budget_fk', columns: [t.budgetId], foreignColumns: [budgets.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('budget_alerts_once_key').on(t.userId, t.budgetId, t.periodStart, t.threshold),
     index('budget_alerts_budget_idx').on(t.budgetId),
   ],

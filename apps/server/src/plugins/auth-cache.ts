@@ -1,4 +1,4 @@
-import type { AuthUser } from '../app-context.js';
+import type { AuthUser } from '../auth-user.js';
 
 interface Entry {
   user: AuthUser;
@@ -11,10 +11,11 @@ interface Entry {
 /**
  * Recently resolved bearer tokens, kept for `ttlMs` so a burst of requests costs one query.
  *
- * On this instance, signing out, revoking a session or token, changing the password and
- * deleting the account drop the affected entries at once (`forgetSession`, `forgetUser`).
- * Another instance sharing the database keeps its copy until it goes stale: a revocation made
- * elsewhere takes effect there within `ttlMs` (5 s by default, AUTH_CACHE_SECONDS).
+ * On this instance, signing out, revoking a session or token, changing the password or the
+ * settings and deleting the account drop the affected entries at once (`forgetCredential`,
+ * `forgetUser`). Another instance sharing the database is not told: it keeps its copy until it
+ * goes stale, so a change made elsewhere takes effect there within `ttlMs` (5 s by default,
+ * AUTH_CACHE_SECONDS; several-instances.test.ts checks it).
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
@@ -56,11 +57,6 @@ export class AuthCache {
     for (const [hash, entry] of this.entries) {
       if (entry.user.sessionId === id || entry.user.token?.id === id) this.entries.delete(hash);
     }
-  }
-
-  clear(): void {
-    this.forgets++;
-    this.entries.clear();
   }
 
   /** Drops every entry of a user, except the session `keepSessionId` when given. */

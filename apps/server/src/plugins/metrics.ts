@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { SweepResult } from '../jobs/recurring-sweep.js';
-import type { ReadCacheStats } from './read-cache.js';
 
 /** What the rest of the app reports to the metrics (the recurring sweep). */
 export interface Metrics {
@@ -19,12 +18,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * `Authorization: Bearer $METRICS_TOKEN`: 404 when METRICS_TOKEN is unset (as if there were no
  * such page), 401 with another token. Each app has its own registry (tests build several).
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  database: Database,
-  token: string | undefined,
-  readCache: { readonly stats: ReadCacheStats },
-): Metrics {
+export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'ledgerly_' });
 
@@ -59,26 +53,6 @@ export function registerMetrics(
       this.labels('total').set(pool.total);
       this.labels('idle').set(pool.idle);
       this.labels('waiting').set(pool.waiting);
-    },
-  });
-  new Counter({
-    name: 'ledgerly_read_cache_requests_total',
-    help: 'Signed-in reads the read cache was asked for, by result: hit (answered from memory) or miss',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const { hits, misses } = readCache.stats;
-      this.labels('hit').inc(hits);
-      this.labels('miss').inc(misses);
-    },
-  });
-  new Gauge({
-    name: 'ledgerly_read_cache_active',
-    help: '1 while the read cache keeps answers (change notifications are being received), else 0',
-    registers: [registry],
-    collect() {
-      this.set(readCache.stats.active ? 1 : 0);
     },
   });
   const sweepRuns = new Counter({
