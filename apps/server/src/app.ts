@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
+import { registerDbGuard } from './plugins/db-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerCompression } from './plugins/compression.js';
 import { requireAuthentication } from './plugins/authenticate.js';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // hook. A module is an encapsulated plugin receiving the AppContext (docs/architecture.md).
   await app.register(
     async (api) => {
+      registerDbGuard(api, database);
       documentErrors(api);
       await api.register(async (open) => {
         await open.register(healthRoutes, ctx);
