@@ -10,6 +10,7 @@ import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logg
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
 import { registerDbGuard } from './plugins/db-guard.js';
+import { registerBodyRate } from './plugins/body-rate.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerCompression } from './plugins/compression.js';
 import { requireAuthentication } from './plugins/authenticate.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
+  registerBodyRate(app, config.http.bodyMinRate);
   const metrics = registerMetrics(app, database, config.metricsToken, readCache);
   await registerUnderPressure(app, config);
   registerSecurityHeaders(app);
