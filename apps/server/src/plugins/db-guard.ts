@@ -28,8 +28,14 @@ export function registerDbGuard(scope: FastifyInstance, database: Database): voi
   if (!liveness) return;
   const outagesAtStart = new WeakMap<FastifyRequest, number>();
 
-  liveness.on('down', () => scope.log.warn('The database stopped answering: requests get 503 until it answers again'));
-  liveness.on('up', () => scope.log.info('The database answers again'));
+  const down = () => scope.log.warn('The database stopped answering: requests get 503 until it answers again');
+  const up = () => scope.log.info('The database answers again');
+  liveness.on('down', down);
+  liveness.on('up', up);
+  scope.addHook('onClose', async () => {
+    liveness.off('down', down);
+    liveness.off('up', up);
+  });
 
   scope.addHook('onRequest', async (request, reply) => {
     outagesAtStart.set(request, liveness.outages);
@@ -39,9 +45,12 @@ export function registerDbGuard(scope: FastifyInstance, database: Database): voi
 
   // Runs before the app's error handler (app.ts), which answers what this one throws.
   scope.setErrorHandler((error, request) => {
-    if (error instanceof AppError && error.status < 500) throw error;
+    // The app's own answers stand (an overload's 503 included); only the database's gets Retry-After.
+    if (error instanceof AppError && error.code !== 'DB_UNAVAILABLE') throw error;
     const [status, body] = toErrorReply(error);
-    const overlapped = liveness.down || outagesAtStart.get(request) !== liveness.outages;
+    // Not known for a request refused before this scope's hook ran (under-pressure, rate limits).
+    const started = outagesAtStart.get(request);
+    const overlapped = liveness.down || (started !== undefined && started !== liveness.outages);
     if (body.code === 'DB_UNAVAILABLE') throw dbUnavailable(error, body.message);
     if (status >= 500 && overlapped) throw dbUnavailable(error);
     throw error;
