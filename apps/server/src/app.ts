@@ -8,6 +8,8 @@ import { registerMultipart } from './plugins/multipart.js';
 import { type LogStream, OneLinePerRequest, loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerUnderPressure } from './plugins/under-pressure.js';
+import { registerDbGuard } from './plugins/db-guard.js';
+import { registerBodyRate } from './plugins/body-rate.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerCompression } from './plugins/compression.js';
 import { requireAuthentication } from './plugins/authenticate.js';
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useZodSchemas(app);
   registerErrorHandler(app);
+  registerBodyRate(app, config.http.bodyMinRate);
   const metrics = registerMetrics(app, database, config.metricsToken);
   await registerUnderPressure(app, config);
   registerSecurityHeaders(app);
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // hook. A module is an encapsulated plugin receiving the AppContext (docs/architecture.md).
   await app.register(
     async (api) => {
+      registerDbGuard(api, database);
       documentErrors(api);
       await api.register(async (open) => {
         await open.register(healthRoutes, ctx);

@@ -85,6 +85,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** The whole request — headers and body — must arrive within this, or 408 and the connection closes. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(300),
+  /** A request body arriving slower than this (bytes per second) gets 408 and the connection closes (0: off). */
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
+  /** The body rate is enforced after this long, averaged over the last six times this. */
+  BODY_MIN_RATE_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /** A connection with no traffic either way for this long is closed. */
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
   /** An idle keep-alive connection is closed after this (keep it above the proxy's idle timeout). */
@@ -124,7 +128,13 @@ export interface Config {
   housekeeping: boolean;
   dbTimeouts: { connectMs: number; statementMs: number };
   metricsToken: string | undefined;
-  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
+  http: {
+    requestTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** The slowest a request body may arrive (plugins/body-rate.ts). */
+    bodyMinRate: { bytesPerSecond: number; graceMs: number };
+  };
   /** under-pressure thresholds; 0 turns one off. */
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Reading statement files on worker threads (modules/imports/parse/pool.ts). */
@@ -170,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
       connectionTimeoutMs: Math.round(e.CONNECTION_TIMEOUT_SECONDS * 1000),
       keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      bodyMinRate: {
+        bytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+        graceMs: Math.round(e.BODY_MIN_RATE_GRACE_SECONDS * 1000),
+      },
     },
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { SERVER_ROOT } from '../paths.js';
+import { type Liveness, PgLiveness } from './liveness.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,11 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: the pool's connections (the metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: whether the server answers (db/liveness.ts). While it does not, work on it
+   * fails at once and requests get 503 (plugins/db-guard.ts).
+   */
+  liveness?: Liveness;
   /** Throws if the database does not answer within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -98,7 +104,10 @@ export async function openDatabase(opts: {
       import('drizzle-orm/node-postgres'),
     ]);
     const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
+    // A frozen server is found out within about a second and fails work at once (db/liveness.ts).
+    const liveness = new PgLiveness(pg, { connectionString: opts.url, keepAlive: true });
     const pool = new pg.Pool({
+      Client: liveness.clientClass(),
       connectionString: opts.url,
       max: 10,
       // A server that is down or frozen must not hang requests: connecting, each statement
@@ -119,10 +128,12 @@ export async function openDatabase(opts: {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    liveness.attach(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      liveness,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Its own pooled connection, dropped if it does not answer in time: a frozen server costs
       // no pool slot after the health check gives up.
@@ -173,7 +184,10 @@ export async function openDatabase(opts: {
           client.release(broken);
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        liveness.close();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
