@@ -43,9 +43,8 @@ export function filterWhere(userId: string, f: LedgerFilter): SQL {
   const parts: SQL[] = [eq(transactions.userId, userId)];
   for (const key of Object.keys(ROW_CLAUSES) as (keyof LedgerFilter)[]) {
     const value = f[key];
-    if (value !== undefined && value !== null && value !== '') {
-      parts.push((ROW_CLAUSES[key] as (v: unknown) => SQL)(value));
-    }
+    // An empty value is no filter, as an absent one.
+    if (value) parts.push((ROW_CLAUSES[key] as (v: unknown) => SQL)(value));
   }
   return and(...parts) ?? sql`false`;
 }
