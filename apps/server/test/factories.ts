@@ -3,6 +3,7 @@ import { addDays, todayIn } from '@ledgerly/shared';
 import { expect } from 'vitest';
 import { ledgerWriter } from '../src/modules/ledger/index.js';
 import type { TestApp } from './build-test-app.js';
+import { type FilePart, multipart } from './multipart.js';
 
 /** Creates a category over HTTP. */
 export async function createCategory(
@@ -48,20 +49,32 @@ export async function seedTransactions(t: TestApp, rows: TxSeed[]): Promise<void
 export interface TransactionFields {
   categoryId: string;
   type?: 'expense' | 'income';
-  /** Major units, as the API takes them. */
-  amount?: number;
+  /** Major units, as the API takes them: a number, or the text a form field carries ('9.50'). */
+  amount?: number | string;
   description?: string;
   /** YYYY-MM-DD; by default yesterday in UTC, which is in no time zone's future. */
   date?: string;
+  /** A receipt file: the body is then multipart/form-data, as the form sends it with a photo. */
+  receipt?: FilePart;
+  /** Sends multipart/form-data even without a receipt (the form's own encoding); JSON otherwise. */
+  multipart?: boolean;
 }
 
 /**
- * Creates a transaction over HTTP (the form's JSON body) and answers it. Only the category is
- * required; the rest defaults to a 10.00 expense dated yesterday. Its category must have its type.
+ * Creates a transaction over HTTP (the form's body: JSON, or multipart with a receipt) and
+ * answers it. Only the category is required; the rest defaults to a 10.00 expense dated
+ * yesterday. Its category must have its type. Bodies meant to be refused are built by hand.
  */
 export async function createTransaction(t: TestApp, token: string, fields: TransactionFields): Promise<Transaction> {
-  const payload = { type: 'expense', amount: 10, date: addDays(todayIn('UTC'), -1), ...fields };
-  const res = await t.request({ method: 'POST', url: '/api/transactions', token, payload });
+  const { receipt, multipart: asForm, ...rest } = fields;
+  const payload = { type: 'expense', amount: 10, date: addDays(todayIn('UTC'), -1), ...rest };
+  let body: { payload: object } | ReturnType<typeof multipart> = { payload };
+  if (receipt || asForm) {
+    const text: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(payload)) if (value !== undefined) text[name] = value;
+    body = multipart(text, receipt ? [receipt] : []);
+  }
+  const res = await t.request({ method: 'POST', url: '/api/transactions', token, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Transaction }>().data;
 }

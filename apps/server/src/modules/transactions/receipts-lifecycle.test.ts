@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { filesUnder, gif, png } from '../../../test/receipt-fixtures.js';
 import { transactions } from '../../db/schema.js';
@@ -17,15 +17,17 @@ const image = async () => ({ filename: 'r.png', contentType: 'image/png', data: 
 async function withReceipt() {
   const auth = await registerUser(t);
   const cat = await createCategory(t, auth.token);
-  const fields = { categoryId: cat.id, type: 'expense', amount: '5', description: 'Taxi', date: todayIn('UTC') };
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/transactions',
-    token: auth.token,
-    ...multipart(fields, [await image()]),
-  });
-  expect(res.statusCode).toBe(201);
-  const tx = res.json().data;
+  const fields = {
+    categoryId: cat.id,
+    type: 'expense' as const,
+    amount: '5',
+    description: 'Taxi',
+    date: todayIn('UTC'),
+  };
+  const created = await createTransaction(t, auth.token, { ...fields, receipt: await image() });
+  const { receiptUrl, receiptThumbUrl } = created;
+  if (!receiptUrl || !receiptThumbUrl) throw new Error(`no receipt URLs: ${JSON.stringify(created)}`);
+  const tx = { ...created, receiptUrl, receiptThumbUrl };
   const [row] = await t.db.db
     .select()
     .from(transactions)

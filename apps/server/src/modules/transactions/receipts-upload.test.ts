@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MSG, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 import { type FilePart, multipart } from '../../../test/multipart.js';
 import { bigJpeg, filesUnder, gif, hasGpsTag, jpegWithGps, png, svg, webp } from '../../../test/receipt-fixtures.js';
 
@@ -15,7 +15,16 @@ const receiptsDir = () => join(t.config.dataDir, 'receipts');
 async function setup() {
   const auth = await registerUser(t);
   const cat = await createCategory(t, auth.token);
-  const fields = { categoryId: cat.id, type: 'expense', amount: '42.10', description: 'Dinner', date: todayIn('UTC') };
+  const fields = {
+    categoryId: cat.id,
+    type: 'expense' as const,
+    amount: '42.10',
+    description: 'Dinner',
+    date: todayIn('UTC'),
+  };
+  /** Creates the transaction with this receipt (201 asserted). */
+  const create = (receipt: FilePart) => createTransaction(t, auth.token, { ...fields, receipt });
+  /** Sends the form as it is, for bodies that may be refused. */
   const post = (file?: FilePart, extra: Record<string, string> = {}) =>
     t.request({
       method: 'POST',
@@ -25,29 +34,27 @@ async function setup() {
     });
   const total = async () =>
     (await t.request({ method: 'GET', url: '/api/transactions', token: auth.token })).json().meta.total as number;
-  return { ...auth, cat, post, total };
+  return { ...auth, cat, create, post, total };
 }
 
 const fetchImage = (url: string) => t.request({ method: 'GET', url });
 
 describe('receipt uploads', () => {
   it('stores a JPEG upright, without EXIF or GPS, encrypted, and serves it by signed URL', async () => {
-    const { post } = await setup();
+    const { create } = await setup();
     const original = await jpegWithGps(640, 480);
     expect(hasGpsTag((await sharp(original).metadata()).exif)).toBe(true);
     const before = filesUnder(receiptsDir()).length;
 
-    const res = await post({ filename: 'IMG_0001.JPG', contentType: 'image/jpeg', data: original });
-    expect(res.statusCode).toBe(201);
-    const tx = res.json().data;
+    const tx = await create({ filename: 'IMG_0001.JPG', contentType: 'image/jpeg', data: original });
     expect(tx.receiptUrl).toMatch(new RegExp(`^/api/receipts/${tx.id}/full\\?exp=\\d+&sig=[\\w-]+$`));
     expect(tx.receiptThumbUrl).toMatch(new RegExp(`^/api/receipts/${tx.id}/thumb\\?exp=\\d+&sig=[\\w-]+$`));
 
-    const full = await fetchImage(tx.receiptUrl);
+    const full = await fetchImage(tx.receiptUrl!);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     expect(full.headers['x-content-type-options']).toBe('nosniff');
-    const exp = Number(new URL(tx.receiptUrl, 'http://x').searchParams.get('exp'));
+    const exp = Number(new URL(tx.receiptUrl!, 'http://x').searchParams.get('exp'));
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(full.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(3500);
     expect(maxAge).toBeLessThanOrEqual(exp - Math.floor(Date.now() / 1000) + 1);
@@ -59,7 +66,7 @@ describe('receipt uploads', () => {
     // Orientation 6 turned the 640×480 picture upright.
     expect([meta.width, meta.height]).toEqual([480, 640]);
 
-    const thumb = await fetchImage(tx.receiptThumbUrl);
+    const thumb = await fetchImage(tx.receiptThumbUrl!);
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(200);
     expect(thumbMeta.exif).toBeUndefined();
@@ -80,19 +87,17 @@ describe('receipt uploads', () => {
     ['GIF', gif, 'image/png', 'png'],
     ['WebP', webp, 'image/webp', 'webp'],
   ] as const)('accepts a %s (declared type ignored)', async (_name, make, servedType, format) => {
-    const { post } = await setup();
-    const res = await post({ filename: 'scan.bin', contentType: 'application/octet-stream', data: await make() });
-    expect(res.statusCode).toBe(201);
-    const img = await fetchImage(res.json().data.receiptUrl);
+    const { create } = await setup();
+    const tx = await create({ filename: 'scan.bin', contentType: 'application/octet-stream', data: await make() });
+    const img = await fetchImage(tx.receiptUrl!);
     expect(img.headers['content-type']).toBe(servedType);
     expect((await sharp(img.rawPayload).metadata()).format).toBe(format);
   });
 
   it('caps the stored image at 2000 pixels on its longest side', async () => {
-    const { post } = await setup();
-    const res = await post({ filename: 'big.jpg', contentType: 'image/jpeg', data: await bigJpeg() });
-    expect(res.statusCode).toBe(201);
-    const meta = await sharp((await fetchImage(res.json().data.receiptUrl)).rawPayload).metadata();
+    const { create } = await setup();
+    const tx = await create({ filename: 'big.jpg', contentType: 'image/jpeg', data: await bigJpeg() });
+    const meta = await sharp((await fetchImage(tx.receiptUrl!)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([2000, 1500]);
   });
 

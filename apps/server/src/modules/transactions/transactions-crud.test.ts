@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
-import { multipart } from '../../../test/multipart.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 
 const t = useTestApp();
 
@@ -25,14 +24,14 @@ const valid = (categoryId: string, today: string) => ({
 describe('creating transactions', () => {
   it('accepts JSON and answers the transaction shape', async () => {
     const { token, food, today } = await setup();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token,
-      payload: { categoryId: food.id, type: 'expense', amount: 12.5, description: '  Lunch ', date: today },
+    const created = await createTransaction(t, token, {
+      categoryId: food.id,
+      type: 'expense',
+      amount: 12.5,
+      description: '  Lunch ',
+      date: today,
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data).toEqual({
+    expect(created).toEqual({
       id: expect.any(String),
       categoryId: food.id,
       category: { id: food.id, name: 'Food', color: '#ef4444', icon: '🍔' },
@@ -49,10 +48,14 @@ describe('creating transactions', () => {
 
   it('accepts multipart fields; an empty description is null; the row can be read back', async () => {
     const { token, salary, today } = await setup();
-    const body = multipart({ categoryId: salary.id, type: 'income', amount: '1234.56', description: '', date: today });
-    const res = await t.request({ method: 'POST', url: '/api/transactions', token, ...body });
-    expect(res.statusCode).toBe(201);
-    const created = res.json().data;
+    const created = await createTransaction(t, token, {
+      categoryId: salary.id,
+      type: 'income',
+      amount: '1234.56',
+      description: '',
+      date: today,
+      multipart: true,
+    });
     expect(created).toMatchObject({ amount: 1234.56, type: 'income', description: null });
     const got = await t.request({ method: 'GET', url: `/api/transactions/${created.id}`, token });
     expect(got.json().data).toEqual(created);
@@ -96,10 +99,13 @@ describe('creating transactions', () => {
 
   it('accepts 255 characters of description and the minimum amount 0.01', async () => {
     const { token, food, today } = await setup();
-    const payload = { ...valid(food.id, today), description: 'y'.repeat(255), amount: '0.01' };
-    const res = await t.request({ method: 'POST', url: '/api/transactions', token, payload });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data.amount).toBe(0.01);
+    const created = await createTransaction(t, token, {
+      categoryId: food.id,
+      description: 'y'.repeat(255),
+      amount: '0.01',
+      date: today,
+    });
+    expect(created.amount).toBe(0.01);
   });
 
   it('refuses a category of the other type with the exact message', async () => {
@@ -134,13 +140,7 @@ describe('creating transactions', () => {
   it("uses the user's time zone for today: Kiritimati's today is fine, tomorrow is not", async () => {
     const kiri = await setup('Pacific/Kiritimati');
     expect(kiri.today).toBe(todayIn('Pacific/Kiritimati'));
-    const ok = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token: kiri.token,
-      payload: valid(kiri.food.id, kiri.today),
-    });
-    expect(ok.statusCode).toBe(201);
+    await createTransaction(t, kiri.token, { categoryId: kiri.food.id, date: kiri.today });
     const tomorrow = addDays(kiri.today, 1);
     const late = await t.request({
       method: 'POST',
@@ -165,13 +165,13 @@ describe('creating transactions', () => {
 describe('updating and deleting', () => {
   async function created() {
     const ctx = await setup();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token: ctx.token,
-      payload: valid(ctx.food.id, ctx.today),
+    const tx = await createTransaction(t, ctx.token, {
+      categoryId: ctx.food.id,
+      amount: '10.00',
+      description: 'ok',
+      date: ctx.today,
     });
-    return { ...ctx, tx: res.json().data };
+    return { ...ctx, tx };
   }
 
   it('replaces every field', async () => {

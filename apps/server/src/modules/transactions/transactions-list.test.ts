@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@ledgerly/shared';
 import { addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { type TxSeed, createCategory, seedTransactions } from '../../../test/factories.js';
+import { type TxSeed, createCategory, createTransaction, seedTransactions } from '../../../test/factories.js';
 import { transactions } from '../../db/schema.js';
 
 const t = useTestApp();
@@ -120,8 +120,7 @@ describe('listing transactions', () => {
   it('lists transactions made the same day newest first', async () => {
     const { token, food, today } = await seeded(0);
     for (const description of ['first', 'second', 'third']) {
-      const payload = { categoryId: food.id, type: 'expense', amount: 1, description, date: today };
-      expect((await t.request({ method: 'POST', url: '/api/transactions', token, payload })).statusCode).toBe(201);
+      await createTransaction(t, token, { categoryId: food.id, type: 'expense', amount: 1, description, date: today });
     }
     const res = await t.request({ method: 'GET', url: '/api/transactions', token });
     expect(res.json().data.map((r: Transaction) => r.description)).toEqual(['third', 'second', 'first']);
