@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Category, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../test/build-test-app.js';
-import { createCategory } from '../test/factories.js';
+import { createCategory, createTransaction } from '../test/factories.js';
 import { toErrorReply } from './plugins/error-handler.js';
 import { getBatch, preview, upload } from '../test/imports-helpers.js';
 
@@ -204,13 +204,13 @@ describe('ranges ending on the last date there is, 9999-12-31', () => {
     const { token: own } = await registerUser(t, { timezone: 'UTC' });
     const food = await createCategory(t, own, { name: 'Food' });
     const today = todayIn('UTC');
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token: own,
-      payload: { categoryId: food.id, type: 'expense', amount: 12.5, date: today, description: 'Lunch' },
+    await createTransaction(t, own, {
+      categoryId: food.id,
+      type: 'expense',
+      amount: 12.5,
+      date: today,
+      description: 'Lunch',
     });
-    expect(made.statusCode, made.body).toBe(201);
     for (const range of ['endDate=9999-12-31', `startDate=${today}&endDate=9999-12-31`, `startDate=${today}`]) {
       const summary = await t.request({ method: 'GET', url: `/api/analytics/summary?${range}`, token: own });
       expect(summary.statusCode, `${range}: ${summary.body}`).toBe(200);

@@ -16,8 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { type TestApp, registerUser } from '../test/build-test-app.js';
-import { createCategory } from '../test/factories.js';
-import { multipart } from '../test/multipart.js';
+import { createCategory, createTransactionWithReceipt } from '../test/factories.js';
 import { type TestDatabase, createTestDatabase } from '../test/test-db.js';
 import { png } from '../test/receipt-fixtures.js';
 import { S3_CREDENTIALS, type TestS3, startTestS3 } from '../test/s3-server.js';
@@ -265,17 +264,14 @@ describe('two app instances (in this process) on one database and one S3 store',
     const viaA = asTestApp(a);
     const { token } = await registerUser(viaA);
     const cat = await createCategory(viaA, token);
-    const created = await viaA.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token,
-      ...multipart(
-        { categoryId: cat.id, type: 'expense', amount: '3.30', description: 'Coffee', date: todayIn('UTC') },
-        [{ filename: 'r.png', contentType: 'image/png', data: await png() }],
-      ),
+    const { receiptUrl } = await createTransactionWithReceipt(viaA, token, {
+      categoryId: cat.id,
+      type: 'expense',
+      amount: '3.30',
+      description: 'Coffee',
+      date: todayIn('UTC'),
+      receipt: { filename: 'r.png', contentType: 'image/png', data: await png() },
     });
-    expect(created.statusCode).toBe(201);
-    const { receiptUrl } = created.json<{ data: { receiptUrl: string } }>().data;
     const served = await b.inject({ method: 'GET', url: receiptUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

@@ -71,12 +71,26 @@ export async function createTransaction(t: TestApp, token: string, fields: Trans
   let body: { payload: object } | ReturnType<typeof multipart> = { payload };
   if (receipt || asForm) {
     const text: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(payload)) if (value !== undefined) text[name] = value;
+    // Left out like JSON leaves out an undefined field, rather than sent as the text "undefined".
+    const entries: [string, string | number | undefined][] = Object.entries(payload);
+    for (const [name, value] of entries) if (value !== undefined) text[name] = value;
     body = multipart(text, receipt ? [receipt] : []);
   }
   const res = await t.request({ method: 'POST', url: '/api/transactions', token, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Transaction }>().data;
+}
+
+/** Creates a transaction with a receipt, as createTransaction does, and checks it has both receipt URLs. */
+export async function createTransactionWithReceipt(
+  t: TestApp,
+  token: string,
+  fields: TransactionFields & { receipt: FilePart },
+): Promise<Transaction & { receiptUrl: string; receiptThumbUrl: string }> {
+  const tx = await createTransaction(t, token, fields);
+  const { receiptUrl, receiptThumbUrl } = tx;
+  if (!receiptUrl || !receiptThumbUrl) throw new Error(`created without receipt URLs: ${JSON.stringify(tx)}`);
+  return { ...tx, receiptUrl, receiptThumbUrl };
 }
 
 /*

@@ -16,9 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { TestApp } from '../../test/build-test-app.js';
-import { createCategory } from '../../test/factories.js';
+import { createCategory, createTransaction } from '../../test/factories.js';
 import { commit, csv, preview } from '../../test/imports-helpers.js';
-import { multipart } from '../../test/multipart.js';
 import { png } from '../../test/receipt-fixtures.js';
 import { type Database, openDatabase } from './client.js';
 import { BUILT_BY_TRIGGERS } from './copy.js';
@@ -145,29 +144,22 @@ if (PG_URL)
         const food = await createCategory(t, token, { name: 'Food' });
         const pay = await createCategory(t, token, { name: 'Pay', type: 'income' });
         for (let i = 0; i < 40; i++) {
-          const tx = await t.request({
-            method: 'POST',
-            url: '/api/transactions',
-            token,
-            payload: {
-              categoryId: i % 5 === 0 ? pay.id : food.id,
-              type: i % 5 === 0 ? 'income' : 'expense',
-              amount: (i * 7.31 + u).toFixed(2).replace(/^0\.00$/, '0.01'),
-              description: `Item ${i}`,
-              date: addDays(today, -i * 3),
-            },
+          await createTransaction(t, token, {
+            categoryId: i % 5 === 0 ? pay.id : food.id,
+            type: i % 5 === 0 ? 'income' : 'expense',
+            amount: (i * 7.31 + u).toFixed(2).replace(/^0\.00$/, '0.01'),
+            description: `Item ${i}`,
+            date: addDays(today, -i * 3),
           });
-          expect(tx.statusCode, tx.body).toBe(201);
         }
-        const withReceipt = await t.request({
-          method: 'POST',
-          url: '/api/transactions',
-          token,
-          ...multipart({ categoryId: food.id, type: 'expense', amount: '4.20', description: 'Receipt', date: today }, [
-            { filename: 'r.png', contentType: 'image/png', data: await png() },
-          ]),
+        await createTransaction(t, token, {
+          categoryId: food.id,
+          type: 'expense',
+          amount: '4.20',
+          description: 'Receipt',
+          date: today,
+          receipt: { filename: 'r.png', contentType: 'image/png', data: await png() },
         });
-        expect(withReceipt.statusCode).toBe(201);
         const budget = await t.request({
           method: 'POST',
           url: '/api/budgets',

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Category, addDays, fromCents, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
-import { createCategory } from '../../test/factories.js';
+import { createCategory, createTransaction } from '../../test/factories.js';
 import { categories, dailyTotals, monthlyTotals, transactions as tx, users } from './schema.js';
 import { splitRange } from '../modules/ledger/index.js';
 
@@ -109,13 +109,7 @@ async function apply(owner: Owner, c: Command): Promise<void> {
   };
   switch (c.kind) {
     case 'create': {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/transactions',
-        token: owner.token,
-        payload: body(c.cat, c.cents, c.back),
-      });
-      expect(res.statusCode).toBe(201);
+      await createTransaction(t, owner.token, body(c.cat, c.cents, c.back));
       return;
     }
     case 'update': {

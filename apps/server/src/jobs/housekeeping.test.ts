@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
-import { createCategory } from '../../test/factories.js';
-import { multipart } from '../../test/multipart.js';
+import { createCategory, createTransaction } from '../../test/factories.js';
 import { filesUnder, png } from '../../test/receipt-fixtures.js';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanReceipts } from './receipt-sweep.js';
 import { runHousekeeping } from './housekeeping.js';
@@ -32,14 +31,14 @@ describe('receipt sweep', () => {
   it('removes old files no transaction refers to, and nothing else', async () => {
     const auth = await registerUser(t);
     const cat = await createCategory(t, auth.token);
-    const fields = { categoryId: cat.id, type: 'expense', amount: '9.50', description: 'Kept', date: todayIn('UTC') };
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token: auth.token,
-      ...multipart(fields, [{ filename: 'r.png', contentType: 'image/png', data: await png() }]),
+    await createTransaction(t, auth.token, {
+      categoryId: cat.id,
+      type: 'expense',
+      amount: '9.50',
+      description: 'Kept',
+      date: todayIn('UTC'),
+      receipt: { filename: 'r.png', contentType: 'image/png', data: await png() },
     });
-    expect(created.statusCode).toBe(201);
     const kept = listed();
     expect(kept).toHaveLength(2); // full and thumbnail
     // Make the real receipt old too: being referenced is what keeps it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, type ImportBatch } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 import { allTransactions, commit, csv, preview } from '../../../test/imports-helpers.js';
 
 const t = useTestApp();
@@ -48,15 +48,8 @@ describe('statement import: large files and the CSV export round trip', () => {
     const { token } = await registerUser(t);
     const food = await createCategory(t, token, { name: 'Food, "fresh"' });
     const pay = await createCategory(t, token, { name: 'Pay', type: 'income' });
-    const add = async (categoryId: string, type: string, amount: number, date: string, description: string) => {
-      const r = await t.request({
-        method: 'POST',
-        url: '/api/transactions',
-        token,
-        payload: { categoryId, type, amount, date, description },
-      });
-      expect(r.statusCode, r.body).toBe(201);
-    };
+    const add = (categoryId: string, type: 'expense' | 'income', amount: number, date: string, description: string) =>
+      createTransaction(t, token, { categoryId, type, amount, date, description });
     await add(food.id, 'expense', 12.5, '2024-07-01', 'Market, "organic"');
     await add(food.id, 'expense', 12.5, '2024-07-01', 'Market, "organic"');
     await add(pay.id, 'income', 1000, '2024-07-02', 'Salary');
@@ -101,19 +94,13 @@ describe('statement import: large files and the CSV export round trip', () => {
     const formula = await createCategory(t, owner.token, { name: '=Tools' });
     const at = await createCategory(t, owner.token, { name: '@Work', type: 'income' });
     for (const [i, description] of texts.entries()) {
-      const r = await t.request({
-        method: 'POST',
-        url: '/api/transactions',
-        token: owner.token,
-        payload: {
-          categoryId: i % 2 ? at.id : formula.id,
-          type: i % 2 ? 'income' : 'expense',
-          amount: 10 + i,
-          date: `2024-05-${String(10 + i).padStart(2, '0')}`,
-          description,
-        },
+      await createTransaction(t, owner.token, {
+        categoryId: i % 2 ? at.id : formula.id,
+        type: i % 2 ? 'income' : 'expense',
+        amount: 10 + i,
+        date: `2024-05-${String(10 + i).padStart(2, '0')}`,
+        description,
       });
-      expect(r.statusCode, r.body).toBe(201);
     }
     const res = await t.request({ method: 'GET', url: '/api/transactions/export.csv', token: owner.token });
     expect(res.statusCode).toBe(200);

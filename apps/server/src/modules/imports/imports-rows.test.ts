@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, ImportBatch, ImportRule } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 import { allTransactions, commit, csv, preview, upload } from '../../../test/imports-helpers.js';
 
 const t = useTestApp();
@@ -45,13 +45,13 @@ describe('statement import: errors, categories, rules and profiles', () => {
       payload: { contains: 'landlord', categoryId: rent.id },
     });
     expect(rule.statusCode).toBe(201);
-    const manual = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token,
-      payload: { categoryId: food.id, type: 'expense', amount: 4, date: '2023-01-01', description: 'Bakery Smith' },
+    await createTransaction(t, token, {
+      categoryId: food.id,
+      type: 'expense',
+      amount: 4,
+      date: '2023-01-01',
+      description: 'Bakery Smith',
     });
-    expect(manual.statusCode).toBe(201);
     const file =
       'Date,Description,Category,Amount\n' +
       '2024-02-01,Pay LANDLORD Ltd,,-900.00\n' +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportBatch } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory } from '../../../test/factories.js';
+import { createCategory, createTransaction } from '../../../test/factories.js';
 import { allTransactions, commit, csv, getBatch, preview } from '../../../test/imports-helpers.js';
 
 const t = useTestApp();
@@ -100,13 +100,13 @@ describe('statement import: preview, commit, undo', () => {
   it('reverting removes exactly that batch’s transactions and keeps the rest', async () => {
     const { token } = await registerUser(t);
     const category = await createCategory(t, token, { name: 'Food' });
-    const manual = await t.request({
-      method: 'POST',
-      url: '/api/transactions',
-      token,
-      payload: { categoryId: category.id, type: 'expense', amount: 9.99, date: '2024-06-01', description: 'Lunch' },
+    await createTransaction(t, token, {
+      categoryId: category.id,
+      type: 'expense',
+      amount: 9.99,
+      date: '2024-06-01',
+      description: 'Lunch',
     });
-    expect(manual.statusCode).toBe(201);
     const first = await commit(t, token, (await preview(t, token, csv([['2024-06-02', 'Tea', '-1.00']]))).id);
     const second = await commit(t, token, (await preview(t, token, STATEMENT)).id);
     expect((await allTransactions(t, token)).meta.total).toBe(6);

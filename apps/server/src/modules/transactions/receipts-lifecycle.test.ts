@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory, createTransaction } from '../../../test/factories.js';
+import { createCategory, createTransactionWithReceipt } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { filesUnder, gif, png } from '../../../test/receipt-fixtures.js';
 import { transactions } from '../../db/schema.js';
@@ -24,10 +24,7 @@ async function withReceipt() {
     description: 'Taxi',
     date: todayIn('UTC'),
   };
-  const created = await createTransaction(t, auth.token, { ...fields, receipt: await image() });
-  const { receiptUrl, receiptThumbUrl } = created;
-  if (!receiptUrl || !receiptThumbUrl) throw new Error(`no receipt URLs: ${JSON.stringify(created)}`);
-  const tx = { ...created, receiptUrl, receiptThumbUrl };
+  const tx = await createTransactionWithReceipt(t, auth.token, { ...fields, receipt: await image() });
   const [row] = await t.db.db
     .select()
     .from(transactions)

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MSG, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { createCategory, createTransaction } from '../../../test/factories.js';
+import { createCategory, createTransactionWithReceipt } from '../../../test/factories.js';
 import { type FilePart, multipart } from '../../../test/multipart.js';
 import { bigJpeg, filesUnder, gif, hasGpsTag, jpegWithGps, png, svg, webp } from '../../../test/receipt-fixtures.js';
 
@@ -23,7 +23,7 @@ async function setup() {
     date: todayIn('UTC'),
   };
   /** Creates the transaction with this receipt (201 asserted). */
-  const create = (receipt: FilePart) => createTransaction(t, auth.token, { ...fields, receipt });
+  const create = (receipt: FilePart) => createTransactionWithReceipt(t, auth.token, { ...fields, receipt });
   /** Sends the form as it is, for bodies that may be refused. */
   const post = (file?: FilePart, extra: Record<string, string> = {}) =>
     t.request({
@@ -50,11 +50,11 @@ describe('receipt uploads', () => {
     expect(tx.receiptUrl).toMatch(new RegExp(`^/api/receipts/${tx.id}/full\\?exp=\\d+&sig=[\\w-]+$`));
     expect(tx.receiptThumbUrl).toMatch(new RegExp(`^/api/receipts/${tx.id}/thumb\\?exp=\\d+&sig=[\\w-]+$`));
 
-    const full = await fetchImage(tx.receiptUrl!);
+    const full = await fetchImage(tx.receiptUrl);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     expect(full.headers['x-content-type-options']).toBe('nosniff');
-    const exp = Number(new URL(tx.receiptUrl!, 'http://x').searchParams.get('exp'));
+    const exp = Number(new URL(tx.receiptUrl, 'http://x').searchParams.get('exp'));
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(full.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(3500);
     expect(maxAge).toBeLessThanOrEqual(exp - Math.floor(Date.now() / 1000) + 1);
@@ -66,7 +66,7 @@ describe('receipt uploads', () => {
     // Orientation 6 turned the 640×480 picture upright.
     expect([meta.width, meta.height]).toEqual([480, 640]);
 
-    const thumb = await fetchImage(tx.receiptThumbUrl!);
+    const thumb = await fetchImage(tx.receiptThumbUrl);
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(200);
     expect(thumbMeta.exif).toBeUndefined();
@@ -89,7 +89,7 @@ describe('receipt uploads', () => {
   ] as const)('accepts a %s (declared type ignored)', async (_name, make, servedType, format) => {
     const { create } = await setup();
     const tx = await create({ filename: 'scan.bin', contentType: 'application/octet-stream', data: await make() });
-    const img = await fetchImage(tx.receiptUrl!);
+    const img = await fetchImage(tx.receiptUrl);
     expect(img.headers['content-type']).toBe(servedType);
     expect((await sharp(img.rawPayload).metadata()).format).toBe(format);
   });
@@ -97,7 +97,7 @@ describe('receipt uploads', () => {
   it('caps the stored image at 2000 pixels on its longest side', async () => {
     const { create } = await setup();
     const tx = await create({ filename: 'big.jpg', contentType: 'image/jpeg', data: await bigJpeg() });
-    const meta = await sharp((await fetchImage(tx.receiptUrl!)).rawPayload).metadata();
+    const meta = await sharp((await fetchImage(tx.receiptUrl)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([2000, 1500]);
   });
 
