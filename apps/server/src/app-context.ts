@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Receipts } from './receipts/receipts.js';
 import type { AuthCache } from './plugins/auth-cache.js';
-import type { TwoFactor } from './modules/account/two-factor.service.js';
+import type { TwoFactor } from './modules/security/two-factor.service.js';
 import type { ImportJobs } from './modules/imports/import-jobs.js';
 
 /** What every module plugin and background job receives: configuration, database, receipts, the log. */

@@ -32,8 +32,8 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { createTwoFactor } from './modules/account/two-factor.service.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { createTwoFactor } from './modules/security/two-factor.service.js';
 import { AuthCache } from './plugins/auth-cache.js';
 import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(analyticsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
-        await protectedScope.register(accountRoutes, ctx);
+        await protectedScope.register(securityRoutes, ctx);
       });
     },
     { prefix: '/api' },

@@ -12,7 +12,7 @@ import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-limits.js';
 import { LEASES } from '../db/client.js';
 import { startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
-import { removeStaleRestoreFiles } from '../modules/account/restore.temp.js';
+import { removeStaleRestoreFiles } from '../modules/security/restore.temp.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Sign-in counters of ended windows go every ten minutes: a flood from many addresses leaves many. */

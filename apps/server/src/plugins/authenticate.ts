@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import type { AuthUser } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../errors.js';
@@ -34,7 +34,7 @@ export function requireAuthentication(scope: FastifyInstance, db: Db, cache: Aut
     const user = token ? await resolve(db, cache, token, request) : null;
     if (!user) throw unauthorized();
     if (user.token?.scope === 'read' && !SAFE_METHODS.has(request.method)) {
-      throw new AppError(403, 'READ_ONLY', ACCOUNT_MSG.readOnlyToken);
+      throw new AppError(403, 'READ_ONLY', SECURITY_MSG.readOnlyToken);
     }
     request.user = user;
   });
@@ -58,6 +58,6 @@ async function resolve(db: Db, cache: AuthCache, token: string, request: Fastify
 /** The user signed in with a browser session (not an API token): for managing the account itself. */
 export function requireSession(request: FastifyRequest): AuthUser & { sessionId: string } {
   const user = request.user;
-  if (user.sessionId === null) throw new AppError(403, 'FORBIDDEN', ACCOUNT_MSG.sessionOnly);
+  if (user.sessionId === null) throw new AppError(403, 'FORBIDDEN', SECURITY_MSG.sessionOnly);
   return { ...user, sessionId: user.sessionId };
 }

@@ -4,7 +4,7 @@ import type {
   ChangePasswordInput,
   CreateTokenInput,
   CreatedApiToken,
-  DeleteAccountInput,
+  DeleteUserAccountInput,
   RestoreResult,
   SecurityOverview,
   SessionInfo,
@@ -71,7 +71,7 @@ export const accountApi = {
       onProgress,
     });
   },
-  deleteAccount: (body: DeleteAccountInput) =>
+  deleteAccount: (body: DeleteUserAccountInput) =>
     apiRequest<undefined>('/account', { method: 'DELETE', body, fallback: 'Failed to delete the account' }),
 };
 

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -50,7 +50,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const next: typeof errors = {};
     if (!password) next.password = 'Password is required';
-    if (needsCode && !code.trim()) next.code = ACCOUNT_MSG.codeRequired;
+    if (needsCode && !code.trim()) next.code = SECURITY_MSG.codeRequired;
     setErrors(next);
     if (next.password || next.code) return;
     try {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ACCOUNT_MSG, type TwoFactorSetup } from '@ledgerly/shared';
+import { SECURITY_MSG, type TwoFactorSetup } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -86,7 +86,7 @@ function SetupDialog({ onClose, onEnabled }: { onClose: () => void; onEnabled: (
     e.preventDefault();
     setError(null);
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setError(code.trim() ? ACCOUNT_MSG.codeInvalid : ACCOUNT_MSG.codeRequired);
+      setError(code.trim() ? SECURITY_MSG.codeInvalid : SECURITY_MSG.codeRequired);
       return;
     }
     try {
@@ -186,7 +186,7 @@ function DisableDialog({ onClose, onDisabled }: { onClose: () => void; onDisable
     e.preventDefault();
     const next: typeof errors = {};
     if (!password) next.password = 'Password is required';
-    if (!code.trim()) next.code = ACCOUNT_MSG.codeRequired;
+    if (!code.trim()) next.code = SECURITY_MSG.codeRequired;
     setErrors(next);
     if (next.password || next.code) return;
     try {
