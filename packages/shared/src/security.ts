@@ -40,12 +40,16 @@ export const changePasswordSchema = z
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: SECURITY_MSG.samePassword, path: ['newPassword'] });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
 export const deleteUserAccountSchema = z.object({ password, code: code.optional() });
 export type DeleteUserAccountInput = z.input<typeof deleteUserAccountSchema>;
+export type DeleteUserAccountData = z.output<typeof deleteUserAccountSchema>;
 
 export const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
 export const disableTwoFactorSchema = z.object({ password, code });
+export type EnableTwoFactorData = z.output<typeof enableTwoFactorSchema>;
+export type DisableTwoFactorData = z.output<typeof disableTwoFactorSchema>;
 export const loginTwoFactorSchema = z.object({
   challenge: z.string({ error: SECURITY_MSG.challengeExpired }).min(20, SECURITY_MSG.challengeExpired).max(200),
   code,
@@ -64,6 +68,7 @@ export const createTokenSchema = z.object({
   scope: z.enum(TOKEN_SCOPES, { error: SECURITY_MSG.tokenScope }),
 });
 export type CreateTokenInput = z.input<typeof createTokenSchema>;
+export type CreateTokenData = z.output<typeof createTokenSchema>;
 
 /** The second step a sign-in needs when two-factor is on. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });

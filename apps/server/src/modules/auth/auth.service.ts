@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type {
   AuthResponse,
-  ChangePasswordInput,
+  ChangePasswordData,
   LoginData,
   LoginTwoFactorInput,
   RegisterData,
   TwoFactorChallenge,
   User,
 } from '@ledgerly/shared';
-import { SECURITY_MSG, MSG, changePasswordSchema, loginTwoFactorSchema } from '@ledgerly/shared';
+import { SECURITY_MSG, MSG, loginTwoFactorSchema } from '@ledgerly/shared';
 import { parse } from '../../lib/validate.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
@@ -173,9 +173,8 @@ export async function changePassword(
   db: Db,
   userId: string,
   currentSessionId: string,
-  input: ChangePasswordInput,
+  data: ChangePasswordData,
 ): Promise<void> {
-  const data = parse(changePasswordSchema, input);
   await confirmPassword(db, userId, data.currentPassword, 'currentPassword');
   const passwordHash = await argon2.hash(data.newPassword, HASH_OPTIONS);
   await db.transaction(async (tx) => {

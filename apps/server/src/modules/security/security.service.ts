@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiTokenInfo, CreatedApiToken, SecurityOverview, SessionInfo } from '@ledgerly/shared';
-import { LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
-import {
-  SECURITY_MSG,
-  createTokenSchema,
-  deleteUserAccountSchema,
-  disableTwoFactorSchema,
-  enableTwoFactorSchema,
+import type {
+  ApiTokenInfo,
+  ChangePasswordData,
+  CreateTokenData,
+  CreatedApiToken,
+  DeleteUserAccountData,
+  DisableTwoFactorData,
+  EnableTwoFactorData,
+  SecurityOverview,
+  SessionInfo,
 } from '@ledgerly/shared';
+import { LIMIT_MESSAGES, PER_USER_LIMITS, SECURITY_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
 import type { AuthUser } from '../../app-context.js';
 import { API_TOKEN_PREFIX, hashToken } from '../auth/auth.service.js';
 import type { AuthCache } from '../../plugins/auth-cache.js';
@@ -40,8 +42,8 @@ export async function overview(deps: SecurityDeps, user: AuthUser): Promise<Secu
   return { twoFactorEnabled, recoveryCodesLeft };
 }
 
-export async function changePassword(deps: SecurityDeps, user: SessionUser, input: unknown): Promise<void> {
-  await auth.changePassword(deps.db, user.id, user.sessionId, input as never);
+export async function changePassword(deps: SecurityDeps, user: SessionUser, data: ChangePasswordData): Promise<void> {
+  await auth.changePassword(deps.db, user.id, user.sessionId, data);
   deps.authCache.forgetUser(user.id, user.sessionId);
 }
 
@@ -65,13 +67,19 @@ export async function setupTwoFactor(deps: SecurityDeps, user: SessionUser) {
   return deps.twoFactor.setup(deps.db, user.id, user.email);
 }
 
-export async function enableTwoFactor(deps: SecurityDeps, user: SessionUser, input: unknown): Promise<string[]> {
-  const { code } = parse(enableTwoFactorSchema, input);
-  return deps.twoFactor.enable(deps.db, user.id, code);
+export async function enableTwoFactor(
+  deps: SecurityDeps,
+  user: SessionUser,
+  data: EnableTwoFactorData,
+): Promise<string[]> {
+  return deps.twoFactor.enable(deps.db, user.id, data.code);
 }
 
-export async function disableTwoFactor(deps: SecurityDeps, user: SessionUser, input: unknown): Promise<void> {
-  const data = parse(disableTwoFactorSchema, input);
+export async function disableTwoFactor(
+  deps: SecurityDeps,
+  user: SessionUser,
+  data: DisableTwoFactorData,
+): Promise<void> {
   if (!(await deps.twoFactor.isEnabled(deps.db, user.id))) {
     throw validationError(SECURITY_MSG.twoFactorNotOn);
   }
@@ -84,8 +92,11 @@ export async function listTokens(deps: SecurityDeps, user: SessionUser): Promise
   return (await repo.listTokens(deps.db, user.id)).map(toTokenInfo);
 }
 
-export async function createToken(deps: SecurityDeps, user: SessionUser, input: unknown): Promise<CreatedApiToken> {
-  const data = parse(createTokenSchema, input);
+export async function createToken(
+  deps: SecurityDeps,
+  user: SessionUser,
+  data: CreateTokenData,
+): Promise<CreatedApiToken> {
   if ((await repo.countTokens(deps.db, user.id)) >= PER_USER_LIMITS.apiTokens) throw conflict(LIMIT_MESSAGES.apiTokens);
   const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const row = await repo.insertToken(deps.db, { userId: user.id, ...data, tokenHash: hashToken(token) });
@@ -103,8 +114,11 @@ export async function revokeToken(deps: SecurityDeps, user: SessionUser, id: str
  * thousand objects per store call. Files that cannot be deleted now (the store refuses or misses
  * its deadline: the rest are not tried) are orphans the daily housekeeping removes.
  */
-export async function deleteUserAccount(deps: SecurityDeps, user: SessionUser, input: unknown): Promise<void> {
-  const data = parse(deleteUserAccountSchema, input);
+export async function deleteUserAccount(
+  deps: SecurityDeps,
+  user: SessionUser,
+  data: DeleteUserAccountData,
+): Promise<void> {
   await auth.confirmPassword(deps.db, user.id, data.password);
   if (await deps.twoFactor.isEnabled(deps.db, user.id)) {
     if (!data.code) throw validationError(SECURITY_MSG.codeRequired, { code: SECURITY_MSG.codeRequired });
