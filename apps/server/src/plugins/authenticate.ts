@@ -3,7 +3,7 @@ import { SECURITY_MSG } from '@ledgerly/shared';
 import type { AuthUser } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../errors.js';
-import { credentialForToken, hashToken, recordUse } from '../modules/auth/auth.service.js';
+import { credentialForToken, hashToken, recordUse } from '../modules/auth/index.js';
 import type { AuthCache } from './auth-cache.js';
 
 declare module 'fastify' {
@@ -53,11 +53,4 @@ async function resolve(db: Db, cache: AuthCache, token: string, request: Fastify
     recordUse(db, found.user).catch((err: unknown) => request.log.warn({ err }, 'could not record last use'));
   }
   return found.user;
-}
-
-/** The user signed in with a browser session (not an API token): for managing the account itself. */
-export function requireSession(request: FastifyRequest): AuthUser & { sessionId: string } {
-  const user = request.user;
-  if (user.sessionId === null) throw new AppError(403, 'FORBIDDEN', SECURITY_MSG.sessionOnly);
-  return { ...user, sessionId: user.sessionId };
 }

@@ -24,7 +24,7 @@ import {
 import { payloadTooLarge, validationError } from '../../errors.js';
 import type { AppContext } from '../../app-context.js';
 import { idParams } from '../../lib/ids.js';
-import { requireSession } from '../../plugins/authenticate.js';
+import { requireSession } from '../../plugins/require-session.js';
 import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
 import * as service from './security.service.js';
 import { RESTORE_LIMITS } from './restore.reader.js';

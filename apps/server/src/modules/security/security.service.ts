@@ -15,10 +15,10 @@ import { LIMIT_MESSAGES, PER_USER_LIMITS, SECURITY_MSG } from '@ledgerly/shared'
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import type { AuthUser } from '../../app-context.js';
-import { API_TOKEN_PREFIX, hashToken } from '../auth/auth.service.js';
+import { API_TOKEN_PREFIX, hashToken } from '../auth/index.js';
 import type { AuthCache } from '../../plugins/auth-cache.js';
-import * as auth from '../auth/auth.service.js';
-import { allReceiptKeys, receiptKeysPage } from '../transactions/transactions.portable.js';
+import * as auth from '../auth/index.js';
+import { allReceiptKeys, receiptKeysPage } from '../transactions/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { toSessionInfo, toTokenInfo } from './security.mapper.js';
 import * as repo from './security.repository.js';
