@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/auth-context';
 import { markAccountDeleted } from '../../auth/account-deleted';
-import { useDeleteAccount, useSecurityOverview } from '../api/account-api';
+import { useDeleteUserAccount } from '../api/delete-user-account';
+import { useSecurityOverview } from '../api/get-security-overview';
 import { PasswordAndCodeFields } from './password-and-code-fields';
 
 /** Deletes the account and everything in it after the password (and a code with two-factor on). */
@@ -38,7 +39,7 @@ export function DeleteAccountCard() {
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const overview = useSecurityOverview();
-  const remove = useDeleteAccount();
+  const remove = useDeleteUserAccount();
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../../test/render';
 import { AccountSecurity } from './account-security';
 import { describeDevice } from './copy-button';
 import { groupSecret } from './two-factor-card';
-import { exportFileName } from '../api/account-api';
+import { exportFileName } from '../api/download-export';
 
 const NOW = '2026-03-10T12:00:00.000Z';
 const sessions: SessionInfo[] = [

@@ -8,7 +8,10 @@ import { Banner, type Flash } from '../../../components/ui/banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useDisableTwoFactor, useEnableTwoFactor, useSecurityOverview, useSetupTwoFactor } from '../api/account-api';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useSecurityOverview } from '../api/get-security-overview';
+import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { CopyButton } from './copy-button';
 import { PasswordAndCodeFields } from './password-and-code-fields';
 
