@@ -35,7 +35,7 @@ export const changePasswordSchema = z
       .min(1, SECURITY_MSG.currentPasswordRequired)
       .max(1024),
     newPassword,
-    /** Revoke every personal API token with the other sessions (docs/account.md); on unless false. */
+    /** Revoke every personal API token with the other sessions (docs/security.md); on unless false. */
     revokeApiTokens: z.boolean({ error: SECURITY_MSG.revokeApiTokensChoice }).default(true),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: SECURITY_MSG.samePassword, path: ['newPassword'] });

@@ -167,7 +167,7 @@ export async function confirmPassword(db: Db, userId: string, password: string, 
 
 /**
  * Sets a new password and signs out every other session of the user; unless
- * `revokeApiTokens` is false, every personal API token is revoked with them (docs/account.md).
+ * `revokeApiTokens` is false, every personal API token is revoked with them (docs/security.md).
  */
 export async function changePassword(
   db: Db,

@@ -40,7 +40,7 @@ const codeLimited = errorAnswers(403, 429);
 const exportZip = z.custom<NodeJS.ReadableStream>().meta({
   type: 'string',
   format: 'binary',
-  description: 'ledgerly-export-YYYY-MM-DD.zip: ledgerly.json, one CSV per section, receipts/ (docs/account.md)',
+  description: 'ledgerly-export-YYYY-MM-DD.zip: ledgerly.json, one CSV per section, receipts/ (docs/security.md)',
 });
 /** Multipart `file`: read from the stream by the handler, so only documented here. */
 const restoreForm = checkedByService(
