@@ -21,22 +21,18 @@ import { registerStaticSpa } from './plugins/static-spa.js';
 import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { startImportUpkeep } from './jobs/import-upkeep.js';
-import { ImportJobs } from './modules/imports/import-jobs.js';
-import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { categoriesRoutes } from './modules/categories/categories.routes.js';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { alertsRoutes } from './modules/budgets/alerts.routes.js';
-import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
-import { recurringRoutes } from './modules/recurring/recurring.routes.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { exportRoutes } from './modules/export/export.routes.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { createTwoFactor } from './modules/account/two-factor.service.js';
+import { ImportJobs, importsRoutes } from './modules/imports/index.js';
+import { authPublicRoutes, authRoutes } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { categoriesRoutes } from './modules/categories/index.js';
+import { receiptsRoutes, transactionsRoutes } from './modules/transactions/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { alertsRoutes, budgetsRoutes } from './modules/budgets/index.js';
+import { recurringRoutes } from './modules/recurring/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
+import { exportRoutes } from './modules/export/index.js';
+import { createTwoFactor, securityRoutes } from './modules/security/index.js';
 import { AuthCache } from './plugins/auth-cache.js';
-import { receiptsRoutes } from './modules/transactions/receipts.routes.js';
-import { importsRoutes } from './modules/imports/imports.routes.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -150,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(analyticsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
-        await protectedScope.register(accountRoutes, ctx);
+        await protectedScope.register(securityRoutes, ctx);
       });
     },
     { prefix: '/api' },

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The module boundaries of docs/architecture.md, checked on the source: no import cycle among
  * the server's files, not even through type-only imports (which vanish when compiled but still
  * tie two files' designs together), no module reaching into another module's repository or
- * mapper, and no write to `transactions` outside the ledger's writer. A plain scan: the rules are
+ * mapper, every import of a module from outside it going through the module's `index.ts`, and no
+ * write to `transactions` outside the ledger's writer. A plain scan: the rules are
  * about our own relative imports and statements, which a regular expression reads reliably in
  * this code base.
  */
@@ -38,9 +39,36 @@ function relativeImports(file: string, { types = false } = {}): string[] {
 }
 
 const files = sourceFiles(SRC);
+const TEST_HELPERS = join(SRC, '../test');
 const graph = new Map(files.map((f) => [f, relativeImports(f)]));
 const typeGraph = new Map(files.map((f) => [f, relativeImports(f, { types: true })]));
 const moduleOf = (file: string) => /modules\/([^/]+)\//.exec(relative(SRC, file))?.[1];
+
+/** Every .ts file under `dir`, test files included. */
+function allTsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return allTsFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Every relative import (type-only ones too) of the server's files, its tests and test helpers. */
+const boundaryScan = new Map(
+  [...allTsFiles(SRC), ...allTsFiles(TEST_HELPERS)].map((f) => [f, relativeImports(f, { types: true })]),
+);
+
+/** Imports, as "from → to", of a module's file other than its index.ts from outside the module. */
+function deepImports(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([file, targets]) =>
+    targets
+      .filter((target) => {
+        const module = moduleOf(target);
+        return module !== undefined && module !== moduleOf(file) && target !== join(SRC, 'modules', module, 'index.ts');
+      })
+      .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+  );
+}
 
 /** Every cycle found by a depth-first walk of `imports`, as "a.ts → b.ts → a.ts". */
 function cyclesOf(imports: Map<string, string[]>): string[] {
@@ -78,6 +106,10 @@ describe('module boundaries', () => {
     expect(crossings).toEqual([]);
   });
 
+  it("imports a module from outside only through its index.ts (tests too, but a module's own)", () => {
+    expect(deepImports(boundaryScan)).toEqual([]);
+  });
+
   it('the scan sees the imports (it would notice a cycle or a crossing)', () => {
     const routes = join(SRC, 'modules/transactions/transactions.routes.ts');
     expect(graph.get(routes)).toContain(join(SRC, 'modules/transactions/transactions.service.ts'));
@@ -89,6 +121,30 @@ describe('module boundaries', () => {
     const withCycle = new Map([...typeGraph, [join(SRC, 'auth-user.ts'), [join(SRC, 'app-context.ts')]]]);
     expect(cyclesOf(withCycle)).toHaveLength(1);
     expect(files.length).toBeGreaterThan(50);
+  });
+
+  it('the boundary scan would report a planted deep import, and not an import through index.ts', () => {
+    const app = join(SRC, 'app.ts');
+    const security = join(SRC, 'modules/security/index.ts');
+    expect(boundaryScan.get(app)).toContain(security);
+    // The same import aimed past the index, from app.ts and from another module's test file.
+    const deep = join(SRC, 'modules/security/security.service.ts');
+    const exportTest = join(SRC, 'modules/export/export.test.ts');
+    const planted = new Map([
+      ...boundaryScan,
+      [app, [...(boundaryScan.get(app) ?? []), deep]],
+      [exportTest, [...(boundaryScan.get(exportTest) ?? []), deep]],
+    ]);
+    expect(deepImports(planted)).toEqual([
+      'app.ts → modules/security/security.service.ts',
+      'modules/export/export.test.ts → modules/security/security.service.ts',
+    ]);
+    // A module's own test files, and the test helpers through an index, are fine.
+    const ownTest = join(SRC, 'modules/security/security.test.ts');
+    expect(deepImports(new Map([[ownTest, [deep]]]))).toEqual([]);
+    expect(boundaryScan.get(join(TEST_HELPERS, 'factories.ts'))).toContain(join(SRC, 'modules/ledger/index.ts'));
+    // Test files are in this scan, unlike the cycle scans.
+    expect(boundaryScan.has(exportTest)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import { SCREENSHOT_DIR, api, expectNoSeriousA11yViolations, screenshot, signUpViaApi } from './helpers';
 import { expectNoHorizontalOverflow, setAppearance } from './visual-helpers';
 
@@ -36,7 +36,7 @@ test('two-factor: set up in Settings with a computed code, sign out, sign in wit
 
   await dialog.getByLabel('6-digit code').fill('12345');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
-  await expect(dialog.getByText(ACCOUNT_MSG.codeInvalid)).toBeVisible();
+  await expect(dialog.getByText(SECURITY_MSG.codeInvalid)).toBeVisible();
 
   await dialog.getByLabel('6-digit code').fill(await generate({ secret }));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -52,14 +52,14 @@ test('two-factor: set up in Settings with a computed code, sign out, sign in wit
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInWithPassword(page, email, password);
-  await expect(page.getByText(ACCOUNT_MSG.codePrompt).first()).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.codePrompt).first()).toBeVisible();
   const codeInput = page.getByLabel('6-digit code');
   await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
   await expectNoSeriousA11yViolations(page);
 
   await codeInput.fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(ACCOUNT_MSG.codeInvalid)).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.codeInvalid)).toBeVisible();
   await page.getByLabel('6-digit code').fill(await nextCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -95,7 +95,7 @@ test('tokens: create, use over the API (a read token cannot write), revoke', asy
     data: { name: 'Rent', type: 'expense' },
   });
   expect(write.status()).toBe(403);
-  expect(((await write.json()) as { message: string }).message).toBe(ACCOUNT_MSG.readOnlyToken);
+  expect(((await write.json()) as { message: string }).message).toBe(SECURITY_MSG.readOnlyToken);
 
   // Its use shows in the list.
   await page.reload();
@@ -130,7 +130,7 @@ test('export downloads a zip; restore refuses an account with data and fills an 
   // This account has data: the server's 409 message is shown.
   await card.getByLabel('Export file (.zip)').setInputFiles(path);
   await card.getByRole('button', { name: 'Restore' }).click();
-  await expect(card.getByText(ACCOUNT_MSG.accountHasData)).toBeVisible();
+  await expect(card.getByText(SECURITY_MSG.accountHasData)).toBeVisible();
 
   // A new, empty account takes it.
   await signUpViaApi(page);
@@ -174,7 +174,7 @@ test('change password signs out other sessions; delete account signs out and the
   await pw.getByLabel('New password', { exact: true }).fill('brand-new-secret');
   await pw.getByLabel('Repeat the new password').fill('brand-new-secret');
   await pw.getByRole('button', { name: 'Change password' }).click();
-  await expect(pw.getByText(ACCOUNT_MSG.wrongPassword)).toBeVisible();
+  await expect(pw.getByText(SECURITY_MSG.wrongPassword)).toBeVisible();
   await pw.getByLabel('Current password').fill(password);
   await expect(pw.getByRole('checkbox', { name: 'Also revoke API tokens' })).toBeChecked();
   await pw.getByRole('button', { name: 'Change password' }).click();
@@ -193,7 +193,7 @@ test('change password signs out other sessions; delete account signs out and the
   await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(dialog.getByText(ACCOUNT_MSG.wrongPassword)).toBeVisible();
+  await expect(dialog.getByText(SECURITY_MSG.wrongPassword)).toBeVisible();
   await dialog.getByLabel('Password').fill('brand-new-secret');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login$/);

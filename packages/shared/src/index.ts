@@ -6,7 +6,7 @@ export * from './presets.js';
 export * from './constants.js';
 export * from './api.js';
 export * from './auth.js';
-export * from './account.js';
+export * from './security.js';
 export * from './category.js';
 export * from './transaction.js';
 export * from './budget.js';

@@ -26,7 +26,7 @@ export const MSG = {
 } as const;
 
 /** User-facing strings of the "Account & security" area. */
-export const ACCOUNT_MSG = {
+export const SECURITY_MSG = {
   codePrompt: 'Enter the 6-digit code from your authenticator app',
   codeRequired: 'Enter the code from your authenticator app or a recovery code',
   codeInvalid: 'That code is not valid. Check your authenticator app and try again.',

@@ -7,12 +7,11 @@
  * its own DATA_DIR (not under the lease).
  */
 import type { AppContext, JobContext } from '../app-context.js';
-import { deleteExpiredSessions } from '../modules/auth/auth.service.js';
-import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-limits.js';
+import { deleteExpiredSessions, deleteExpiredSignInCounters } from '../modules/auth/index.js';
 import { LEASES } from '../db/client.js';
 import { startPeriodic } from './periodic.js';
 import { type ReceiptSweepResult, sweepOrphanReceipts } from './receipt-sweep.js';
-import { removeStaleRestoreFiles } from '../modules/account/restore.temp.js';
+import { removeStaleRestoreFiles } from '../modules/security/index.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Sign-in counters of ended windows go every ten minutes: a flood from many addresses leaves many. */

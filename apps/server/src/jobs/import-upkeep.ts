@@ -6,7 +6,7 @@
  * - every hour, previews and failed imports not changed for a day go, with their files.
  */
 import type { AppContext, JobContext } from '../app-context.js';
-import { expireStale, recoverInterrupted } from '../modules/imports/imports.service.js';
+import { expireStale, recoverInterrupted } from '../modules/imports/index.js';
 import { startPeriodic } from './periodic.js';
 
 export const RECOVERY_INTERVAL_MS = 15_000;

@@ -11,8 +11,7 @@
 import { RECURRING_GENERATE_MAX_PER_CALL, addDays, todayIn } from '@ledgerly/shared';
 import type { JobContext } from '../app-context.js';
 import { type Db, LEASES } from '../db/client.js';
-import { generateDueForItem } from '../modules/recurring/recurring.generator.js';
-import { listDueForSweep } from '../modules/recurring/recurring.service.js';
+import { generateDueForItem, listDueForSweep } from '../modules/recurring/index.js';
 import { startPeriodic } from './periodic.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

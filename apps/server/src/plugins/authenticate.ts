@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import type { AuthUser } from '../app-context.js';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../errors.js';
-import { credentialForToken, hashToken, recordUse } from '../modules/auth/auth.service.js';
+import { credentialForToken, hashToken, recordUse } from '../modules/auth/index.js';
 import type { AuthCache } from './auth-cache.js';
 
 declare module 'fastify' {
@@ -34,7 +34,7 @@ export function requireAuthentication(scope: FastifyInstance, db: Db, cache: Aut
     const user = token ? await resolve(db, cache, token, request) : null;
     if (!user) throw unauthorized();
     if (user.token?.scope === 'read' && !SAFE_METHODS.has(request.method)) {
-      throw new AppError(403, 'READ_ONLY', ACCOUNT_MSG.readOnlyToken);
+      throw new AppError(403, 'READ_ONLY', SECURITY_MSG.readOnlyToken);
     }
     request.user = user;
   });
@@ -53,11 +53,4 @@ async function resolve(db: Db, cache: AuthCache, token: string, request: Fastify
     recordUse(db, found.user).catch((err: unknown) => request.log.warn({ err }, 'could not record last use'));
   }
   return found.user;
-}
-
-/** The user signed in with a browser session (not an API token): for managing the account itself. */
-export function requireSession(request: FastifyRequest): AuthUser & { sessionId: string } {
-  const user = request.user;
-  if (user.sessionId === null) throw new AppError(403, 'FORBIDDEN', ACCOUNT_MSG.sessionOnly);
-  return { ...user, sessionId: user.sessionId };
 }

@@ -14,9 +14,9 @@ export const queryKeys = {
   recurring: ['recurring'] as const,
   recurringUpcoming: ['recurring-upcoming'] as const,
   analytics: ['analytics'] as const,
-  accountSecurity: ['account', 'security'] as const,
-  accountSessions: ['account', 'sessions'] as const,
-  accountTokens: ['account', 'tokens'] as const,
+  securityOverview: ['security', 'overview'] as const,
+  securitySessions: ['security', 'sessions'] as const,
+  securityTokens: ['security', 'tokens'] as const,
 };
 
 /** Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard. */
@@ -47,11 +47,11 @@ export const staleAfter = {
   /** A budget created, edited or deleted. */
   budgets: [queryKeys.budgets],
   /** Two-factor turned on or off, or a recovery code used: the security overview. */
-  twoFactor: [queryKeys.accountSecurity],
+  twoFactor: [queryKeys.securityOverview],
   /** A session signed out, or every other one (a password change does that too). */
-  sessions: [queryKeys.accountSessions],
+  sessions: [queryKeys.securitySessions],
   /** A personal API token created or revoked. */
-  tokens: [queryKeys.accountTokens],
+  tokens: [queryKeys.securityTokens],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type CacheChange = keyof typeof staleAfter;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardData, MonthlyTrend } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { seedTransactions } from '../../../test/factories.js';
-import { type KnownData, seedKnownData, seedOtherUser } from './analytics.fixtures.js';
+import { type KnownData, seedKnownData, seedOtherUser } from '../../../test/known-data.js';
 
 const t = useTestApp();
 let token = '';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema.js';
 import { createCategory } from '../../../test/factories.js';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
-import { type KnownData, seedKnownData, seedOtherUser } from './analytics.fixtures.js';
+import { type KnownData, seedKnownData, seedOtherUser } from '../../../test/known-data.js';
 
 const t = useTestApp();
 let token = '';

@@ -32,7 +32,7 @@ import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { fillSeries } from './analytics.series.js';
 import { toBreakdownItem } from './analytics.mapper.js';
-import { presentTransaction as toTransaction } from '../transactions/transactions.service.js';
+import { presentTransaction as toTransaction } from '../transactions/index.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import * as repo from './analytics.repository.js';
 import type { DateRange } from './analytics.repository.js';

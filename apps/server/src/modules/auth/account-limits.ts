@@ -1,6 +1,6 @@
 /**
  * Per-account limits on the secrets checked for someone who already got past a first step
- * (docs/account.md): two-factor codes (sign-in code step, turning two-factor on or off, deleting
+ * (docs/security.md): two-factor codes (sign-in code step, turning two-factor on or off, deleting
  * the account) and the current password behind a session (changing it, turning two-factor off,
  * deleting the account). Counted in the database (table `rate_limits`, keys hashed), so every
  * instance shares them and no choice of client address gets round them.

@@ -10,7 +10,7 @@ import {
   twoFactorChallengeSchema,
   userSchema,
 } from '@ledgerly/shared';
-import { requireSession } from '../../plugins/authenticate.js';
+import { requireSession } from '../../plugins/require-session.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../errors.js';
 import { errorAnswers } from '../../plugins/openapi.js';

@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type {
   AuthResponse,
-  ChangePasswordInput,
+  ChangePasswordData,
   LoginData,
   LoginTwoFactorInput,
   RegisterData,
   TwoFactorChallenge,
   User,
 } from '@ledgerly/shared';
-import { ACCOUNT_MSG, MSG, changePasswordSchema, loginTwoFactorSchema } from '@ledgerly/shared';
+import { SECURITY_MSG, MSG, loginTwoFactorSchema } from '@ledgerly/shared';
 import { parse } from '../../lib/validate.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
@@ -135,13 +135,13 @@ export async function loginTwoFactor(
   const challenge = await repo.countChallengeAttempt(db, hashToken(data.challenge));
   if (!challenge || challenge.attempts > CHALLENGE_ATTEMPTS) {
     if (challenge) await repo.deleteChallenge(db, challenge.id);
-    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.challengeExpired);
+    throw new AppError(400, 'INVALID_CREDENTIALS', SECURITY_MSG.challengeExpired);
   }
   if (!(await secondFactor.check(db, challenge.userId, data.code))) {
-    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.codeInvalid, { code: ACCOUNT_MSG.codeInvalid });
+    throw new AppError(400, 'INVALID_CREDENTIALS', SECURITY_MSG.codeInvalid, { code: SECURITY_MSG.codeInvalid });
   }
   const user = await repo.findUserById(db, challenge.userId);
-  if (!user) throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.challengeExpired);
+  if (!user) throw new AppError(400, 'INVALID_CREDENTIALS', SECURITY_MSG.challengeExpired);
   return db.transaction(async (tx) => {
     await repo.deleteChallenge(tx, challenge.id);
     return { token: await startSession(tx, user.id, client), user: toUser(user) };
@@ -161,21 +161,20 @@ export async function confirmPassword(db: Db, userId: string, password: string, 
     return Boolean(user && (await verifyPassword(user.passwordHash, password)));
   });
   if (!ok) {
-    throw new AppError(400, 'INVALID_CREDENTIALS', ACCOUNT_MSG.wrongPassword, { [field]: ACCOUNT_MSG.wrongPassword });
+    throw new AppError(400, 'INVALID_CREDENTIALS', SECURITY_MSG.wrongPassword, { [field]: SECURITY_MSG.wrongPassword });
   }
 }
 
 /**
  * Sets a new password and signs out every other session of the user; unless
- * `revokeApiTokens` is false, every personal API token is revoked with them (docs/account.md).
+ * `revokeApiTokens` is false, every personal API token is revoked with them (docs/security.md).
  */
 export async function changePassword(
   db: Db,
   userId: string,
   currentSessionId: string,
-  input: ChangePasswordInput,
+  data: ChangePasswordData,
 ): Promise<void> {
-  const data = parse(changePasswordSchema, input);
   await confirmPassword(db, userId, data.currentPassword, 'currentPassword');
   const passwordHash = await argon2.hash(data.newPassword, HASH_OPTIONS);
   await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { objectBody, parse } from '../../lib/validate.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import { findCategory } from '../categories/categories.service.js';
+import { findCategory } from '../categories/index.js';
 import { toBudgetStatusItem } from './budgets.mapper.js';
 import * as repo from './budgets.repository.js';
 

@@ -4,7 +4,7 @@ import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
 import { readPdf } from '../../../test/pdf.js';
 import { openReport } from './export.service.js';
-import { type KnownData, seedKnownData, seedOtherUser } from '../analytics/analytics.fixtures.js';
+import { type KnownData, seedKnownData, seedOtherUser } from '../../../test/known-data.js';
 
 const t = useTestApp();
 let jane: { token: string; id: string; email: string };

@@ -1,9 +1,11 @@
+import type { ImportJobs as ImportJobsOfContext } from '../../app-context.js';
+
 /**
  * Import commits of this process: their progress for GET, the batches it has claimed (the
  * upkeep never takes those for interrupted), and the running jobs to await on shutdown. One per
- * app (AppContext.importJobs); imports nothing, so the context type can name it.
+ * app (AppContext.importJobs, whose type app-context.ts declares).
  */
-export class ImportJobs {
+export class ImportJobs implements ImportJobsOfContext {
   readonly progress = new Map<string, { done: number; total: number }>();
   /** Batch ids from just before their claim until their commit has ended. */
   readonly claimed = new Set<string>();

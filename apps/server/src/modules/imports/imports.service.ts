@@ -20,7 +20,7 @@ import {
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
-import * as categories from '../categories/categories.service.js';
+import * as categories from '../categories/index.js';
 import { findBadText } from '../../lib/validate.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { StatementParser } from './parse/pool.js';
@@ -29,7 +29,7 @@ import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './impor
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
 import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
-import type { ImportJobs } from './import-jobs.js';
+import type { ImportJobs } from '../../app-context.js';
 
 export interface ImportDeps {
   db: Db;

@@ -2,7 +2,7 @@ import type { Category, ImportProfile, ImportRule, ImportOptions, ProfileInput, 
 import { LIMIT_MESSAGES, PER_USER_LIMITS, headerKey } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import * as categories from '../categories/categories.service.js';
+import * as categories from '../categories/index.js';
 import * as profilesRepo from './profiles.repository.js';
 import * as repo from './rules.repository.js';
 

@@ -2,7 +2,7 @@ import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransa
 import { fromCents } from '@ledgerly/shared';
 import type { recurringTransactions } from '../../db/schema.js';
 import type { TransactionRow } from '../ledger/index.js';
-import { presentTransaction as toTransaction } from '../transactions/transactions.service.js';
+import { presentTransaction as toTransaction } from '../transactions/index.js';
 
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
 export type { TransactionRow };

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { findCategory, toCategoryRef } from '../categories/categories.service.js';
+import { findCategory, toCategoryRef } from '../categories/index.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';

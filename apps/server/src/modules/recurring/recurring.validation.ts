@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { badTextError, objectBody } from '../../lib/validate.js';
-import { findCategory } from '../categories/categories.service.js';
+import { findCategory } from '../categories/index.js';
 
 export type RecurringData = z.output<typeof recurringInputSchema>;
 

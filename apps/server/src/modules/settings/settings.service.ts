@@ -1,6 +1,6 @@
 import type { Settings, SettingsUpdate } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import * as auth from '../auth/auth.service.js';
+import * as auth from '../auth/index.js';
 
 export const toSettings = (user: {
   firstName: string | null;

@@ -14,7 +14,7 @@ import { notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { findCategory } from '../categories/categories.service.js';
+import { findCategory } from '../categories/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { type ProcessedReceipt, processReceipt } from '../../receipts/receipt-image.js';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
@@ -47,13 +47,13 @@ describe('LoginPage second step', () => {
         ? json(200, { token: 'tok', user })
         : json(400, {
             code: 'VALIDATION_ERROR',
-            message: ACCOUNT_MSG.codeInvalid,
-            fields: { code: ACCOUNT_MSG.codeInvalid },
+            message: SECURITY_MSG.codeInvalid,
+            fields: { code: SECURITY_MSG.codeInvalid },
           }),
     );
     renderLogin();
     const input = await firstStep(u);
-    expect(screen.getAllByText(ACCOUNT_MSG.codePrompt).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(SECURITY_MSG.codePrompt).length).toBeGreaterThan(0);
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input).toHaveAttribute('inputmode', 'numeric');
 
@@ -64,7 +64,7 @@ describe('LoginPage second step', () => {
     await u.clear(input);
     await u.type(input, '999999');
     await u.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(ACCOUNT_MSG.codeInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(SECURITY_MSG.codeInvalid)).toBeInTheDocument();
     await u.type(screen.getByLabelText('6-digit code'), '123456');
     await u.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
@@ -84,12 +84,12 @@ describe('LoginPage second step', () => {
 
   it('sends an expired challenge back to the first step with the message', async () => {
     const u = userEvent.setup();
-    answerTwoFactor(() => json(400, { code: 'INVALID_CREDENTIALS', message: ACCOUNT_MSG.challengeExpired }));
+    answerTwoFactor(() => json(400, { code: 'INVALID_CREDENTIALS', message: SECURITY_MSG.challengeExpired }));
     renderLogin();
     const input = await firstStep(u);
     await u.type(input, '123456');
     await u.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(ACCOUNT_MSG.challengeExpired)).toBeInTheDocument();
+    expect(await screen.findByText(SECURITY_MSG.challengeExpired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

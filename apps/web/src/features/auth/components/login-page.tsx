@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { TotpCodeField } from '../../../components/ui/secret-fields';
@@ -50,7 +50,7 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthCard title="Two-factor sign-in" subtitle={ACCOUNT_MSG.codePrompt} footer={footer}>
+      <AuthCard title="Two-factor sign-in" subtitle={SECURITY_MSG.codePrompt} footer={footer}>
         <SecondStep
           challenge={challenge}
           onRestart={(message) => {
@@ -112,7 +112,7 @@ export function SecondStep({ challenge, onRestart }: { challenge: string; onRest
     e.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError(recovery ? 'Enter one of your recovery codes' : ACCOUNT_MSG.codeRequired);
+      setError(recovery ? 'Enter one of your recovery codes' : SECURITY_MSG.codeRequired);
       return;
     }
     if (!recovery && !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
@@ -127,7 +127,7 @@ export function SecondStep({ challenge, onRestart }: { challenge: string; onRest
     } catch (err) {
       const message = errorMessage(err, 'Login failed');
       setSubmitting(false);
-      if (message === ACCOUNT_MSG.challengeExpired) {
+      if (message === SECURITY_MSG.challengeExpired) {
         onRestart(message);
         return;
       }
@@ -155,7 +155,7 @@ export function SecondStep({ challenge, onRestart }: { challenge: string; onRest
       ) : (
         <TotpCodeField
           key="totp"
-          hint={ACCOUNT_MSG.codePrompt}
+          hint={SECURITY_MSG.codePrompt}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error}

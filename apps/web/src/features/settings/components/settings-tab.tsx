@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useCurrencies } from '../api/get-currencies';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import { AccountSecurity } from './account-security';
+import { AccountSecurity } from '../../security/components/account-security';
 import { AppearanceCard } from './appearance-card';
 import { SettingsForm, type SettingsFormValues } from './settings-form';
 

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/auth-context';
 import { markAccountDeleted } from '../../auth/account-deleted';
-import { useDeleteAccount, useSecurityOverview } from '../api/account-api';
+import { useDeleteUserAccount } from '../api/delete-user-account';
+import { useSecurityOverview } from '../api/get-security-overview';
 import { PasswordAndCodeFields } from './password-and-code-fields';
 
 /** Deletes the account and everything in it after the password (and a code with two-factor on). */
@@ -38,7 +39,7 @@ export function DeleteAccountCard() {
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const overview = useSecurityOverview();
-  const remove = useDeleteAccount();
+  const remove = useDeleteUserAccount();
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -50,7 +51,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const next: typeof errors = {};
     if (!password) next.password = 'Password is required';
-    if (needsCode && !code.trim()) next.code = ACCOUNT_MSG.codeRequired;
+    if (needsCode && !code.trim()) next.code = SECURITY_MSG.codeRequired;
     setErrors(next);
     if (next.password || next.code) return;
     try {

@@ -3,17 +3,13 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.js';
-import { exportBudgets } from '../budgets/budgets.portable.js';
-import { exportCategories } from '../categories/categories.portable.js';
-import { exportProfiles, exportRules } from '../imports/imports.portable.js';
-import { exportRecurring } from '../recurring/recurring.portable.js';
-import { exportSettings } from '../settings/settings.portable.js';
+import { exportBudgets } from '../budgets/index.js';
+import { exportCategories } from '../categories/index.js';
+import { exportProfiles, exportRules } from '../imports/index.js';
+import { exportRecurring } from '../recurring/index.js';
+import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
-import {
-  type PortableTransactionRow,
-  exportTransactions,
-  readReceiptImage,
-} from '../transactions/transactions.portable.js';
+import { type PortableTransactionRow, exportTransactions, readReceiptImage } from '../transactions/index.js';
 import {
   CURRENT_VERSION,
   type ExportDocument,

@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/card';
 import type { Flash } from '../../../components/ui/banner';
 import { InputField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
-import { downloadExport, useRestore } from '../api/account-api';
+import { downloadExport } from '../api/download-export';
+import { useRestore } from '../api/restore-export';
 
 const restoredText = (r: RestoreResult) =>
   `Restored ${r.transactions} transactions, ${r.categories} categories, ${r.budgets} budgets, ${r.recurring} recurring items, ${r.rules} rules, ${r.importProfiles} import profiles and ${r.receipts} receipts.`;

@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Flash } from '../../../components/ui/banner';
 import { errorMessage } from '../../../lib/error-message';
-import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/account-api';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
+import { useRevokeSession } from '../api/revoke-session';
 import { describeDevice, formatWhen } from './copy-button';
 
 /** Where the account is signed in, with sign out one or all the others. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { ACCOUNT_MSG, type ApiTokenInfo, type SessionInfo } from '@ledgerly/shared';
+import { SECURITY_MSG, type ApiTokenInfo, type SessionInfo } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { useFlash, FlashBanners } from '../../../components/ui/banner';
 import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../../test/render';
 import { AccountSecurity } from './account-security';
 import { describeDevice } from './copy-button';
 import { groupSecret } from './two-factor-card';
-import { exportFileName } from '../api/account-api';
+import { exportFileName } from '../api/download-export';
 
 const NOW = '2026-03-10T12:00:00.000Z';
 const sessions: SessionInfo[] = [
@@ -106,8 +106,8 @@ describe('Account & security', () => {
       return attempt === 1
         ? json(400, {
             code: 'VALIDATION_ERROR',
-            message: ACCOUNT_MSG.wrongPassword,
-            fields: { currentPassword: ACCOUNT_MSG.wrongPassword },
+            message: SECURITY_MSG.wrongPassword,
+            fields: { currentPassword: SECURITY_MSG.wrongPassword },
           })
         : new Response(null, { status: 204 });
     });
@@ -123,7 +123,7 @@ describe('Account & security', () => {
     await user.clear(within(region).getByLabelText('Repeat the new password'));
     await user.type(within(region).getByLabelText('Repeat the new password'), 'new-secret-1');
     await user.click(within(region).getByRole('button', { name: 'Change password' }));
-    expect(await within(region).findByText(ACCOUNT_MSG.wrongPassword)).toBeInTheDocument();
+    expect(await within(region).findByText(SECURITY_MSG.wrongPassword)).toBeInTheDocument();
     expect(within(region).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.click(within(region).getByRole('button', { name: 'Change password' }));
@@ -191,8 +191,8 @@ describe('Account & security', () => {
       if ((body as { code: string }).code !== '123456') {
         return json(400, {
           code: 'VALIDATION_ERROR',
-          message: ACCOUNT_MSG.codeInvalid,
-          fields: { code: ACCOUNT_MSG.codeInvalid },
+          message: SECURITY_MSG.codeInvalid,
+          fields: { code: SECURITY_MSG.codeInvalid },
         });
       }
       twoFactorEnabled = true;
@@ -208,10 +208,10 @@ describe('Account & security', () => {
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
 
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
-    expect(within(dialog).getByText(ACCOUNT_MSG.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(SECURITY_MSG.codeRequired)).toBeInTheDocument();
     await user.type(input, '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
-    expect(await within(dialog).findByText(ACCOUNT_MSG.codeInvalid)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SECURITY_MSG.codeInvalid)).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
@@ -244,7 +244,7 @@ describe('Account & security', () => {
     const region = screen.getByRole('region', { name: 'Personal API tokens' });
     expect(await within(region).findByText('No API tokens yet.')).toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Create token' }));
-    expect(within(region).getByText(ACCOUNT_MSG.tokenNameRequired)).toBeInTheDocument();
+    expect(within(region).getByText(SECURITY_MSG.tokenNameRequired)).toBeInTheDocument();
 
     await user.type(within(region).getByLabelText('Token name'), 'Sync');
     await user.selectOptions(within(region).getByLabelText('Access'), 'write');
@@ -274,8 +274,8 @@ describe('Account & security', () => {
         ? new Response(null, { status: 204 })
         : json(400, {
             code: 'VALIDATION_ERROR',
-            message: ACCOUNT_MSG.wrongPassword,
-            fields: { password: ACCOUNT_MSG.wrongPassword },
+            message: SECURITY_MSG.wrongPassword,
+            fields: { password: SECURITY_MSG.wrongPassword },
           });
     });
     api.on('POST /api/auth/logout', json(401, { message: 'gone' }));
@@ -286,10 +286,10 @@ describe('Account & security', () => {
     const code = await within(dialog).findByLabelText('Code');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(within(dialog).getByText(ACCOUNT_MSG.codeRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(SECURITY_MSG.codeRequired)).toBeInTheDocument();
     await user.type(code, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findAllByText(ACCOUNT_MSG.wrongPassword)).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText(SECURITY_MSG.wrongPassword)).not.toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('Password'));
     await user.type(within(dialog).getByLabelText('Password'), 'right');
@@ -310,20 +310,20 @@ describe('Account & security', () => {
       sent.push(this);
       Object.defineProperty(this, 'status', { value: 409 });
       Object.defineProperty(this, 'responseText', {
-        value: JSON.stringify({ code: 'CONFLICT', message: ACCOUNT_MSG.accountHasData }),
+        value: JSON.stringify({ code: 'CONFLICT', message: SECURITY_MSG.accountHasData }),
       });
       this.onload?.(new ProgressEvent('load'));
     });
     renderArea();
     const region = screen.getByRole('region', { name: 'Your data' });
     await user.click(within(region).getByRole('button', { name: 'Restore' }));
-    expect(within(region).getByText(ACCOUNT_MSG.restoreFileRequired)).toBeInTheDocument();
+    expect(within(region).getByText(SECURITY_MSG.restoreFileRequired)).toBeInTheDocument();
     await user.upload(
       within(region).getByLabelText('Export file (.zip)'),
       new File(['PK'], 'export.zip', { type: 'application/zip' }),
     );
     await user.click(within(region).getByRole('button', { name: 'Restore' }));
-    expect(await within(region).findByText(ACCOUNT_MSG.accountHasData)).toBeInTheDocument();
+    expect(await within(region).findByText(SECURITY_MSG.accountHasData)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     vi.restoreAllMocks();
   });

@@ -1,6 +1,6 @@
 import type { Category } from '@ledgerly/shared';
-import type { TestApp } from '../../../test/build-test-app.js';
-import { type TxSeed, createCategory, seedTransactions } from '../../../test/factories.js';
+import type { TestApp } from './build-test-app.js';
+import { type TxSeed, createCategory, seedTransactions } from './factories.js';
 
 export interface KnownData {
   food: Category;

@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import type { ApiTokenInfo, SessionInfo } from '@ledgerly/shared';
-import type { ApiTokenRow } from './account.repository.js';
+import type { ApiTokenRow } from './security.repository.js';
 
 interface SessionRowLike {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ACCOUNT_MSG, type TwoFactorSetup } from '@ledgerly/shared';
+import { SECURITY_MSG, type TwoFactorSetup } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,7 +8,10 @@ import { Banner, type Flash } from '../../../components/ui/banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useDisableTwoFactor, useEnableTwoFactor, useSecurityOverview, useSetupTwoFactor } from '../api/account-api';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useSecurityOverview } from '../api/get-security-overview';
+import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { CopyButton } from './copy-button';
 import { PasswordAndCodeFields } from './password-and-code-fields';
 
@@ -86,7 +89,7 @@ function SetupDialog({ onClose, onEnabled }: { onClose: () => void; onEnabled: (
     e.preventDefault();
     setError(null);
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setError(code.trim() ? ACCOUNT_MSG.codeInvalid : ACCOUNT_MSG.codeRequired);
+      setError(code.trim() ? SECURITY_MSG.codeInvalid : SECURITY_MSG.codeRequired);
       return;
     }
     try {
@@ -186,7 +189,7 @@ function DisableDialog({ onClose, onDisabled }: { onClose: () => void; onDisable
     e.preventDefault();
     const next: typeof errors = {};
     if (!password) next.password = 'Password is required';
-    if (!code.trim()) next.code = ACCOUNT_MSG.codeRequired;
+    if (!code.trim()) next.code = SECURITY_MSG.codeRequired;
     setErrors(next);
     if (next.password || next.code) return;
     try {

@@ -5,13 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ACCOUNT_MSG,
+  SECURITY_MSG,
   apiTokenInfoSchema,
   changePasswordSchema,
   createTokenSchema,
   createdApiTokenSchema,
   dataOf,
-  deleteAccountSchema,
+  deleteUserAccountSchema,
   disableTwoFactorSchema,
   enableTwoFactorSchema,
   recoveryCodesSchema,
@@ -24,9 +24,9 @@ import {
 import { payloadTooLarge, validationError } from '../../errors.js';
 import type { AppContext } from '../../app-context.js';
 import { idParams } from '../../lib/ids.js';
-import { requireSession } from '../../plugins/authenticate.js';
+import { requireSession } from '../../plugins/require-session.js';
 import { checkedByService, errorAnswers } from '../../plugins/openapi.js';
-import * as service from './account.service.js';
+import * as service from './security.service.js';
 import { RESTORE_LIMITS } from './restore.reader.js';
 import { restore } from './restore.service.js';
 import { newRestoreFile } from './restore.temp.js';
@@ -40,7 +40,7 @@ const codeLimited = errorAnswers(403, 429);
 const exportZip = z.custom<NodeJS.ReadableStream>().meta({
   type: 'string',
   format: 'binary',
-  description: 'ledgerly-export-YYYY-MM-DD.zip: ledgerly.json, one CSV per section, receipts/ (docs/account.md)',
+  description: 'ledgerly-export-YYYY-MM-DD.zip: ledgerly.json, one CSV per section, receipts/ (docs/security.md)',
 });
 /** Multipart `file`: read from the stream by the handler, so only documented here. */
 const restoreForm = checkedByService(
@@ -48,9 +48,9 @@ const restoreForm = checkedByService(
 );
 
 /** DESIGN §8: the account itself. Everything but reading needs a browser session, not an API token. */
-export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const securityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const receipts = ctx.receipts.store;
-  const deps: service.AccountDeps = { ...ctx, receipts, log: app.log };
+  const deps: service.SecurityDeps = { ...ctx, receipts, log: app.log };
 
   app.get(
     '/account/security',
@@ -278,10 +278,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (request) => {
       const user = requireSession(request);
       if (!request.isMultipart())
-        throw validationError(ACCOUNT_MSG.restoreFileRequired, { file: ACCOUNT_MSG.restoreFileRequired });
+        throw validationError(SECURITY_MSG.restoreFileRequired, { file: SECURITY_MSG.restoreFileRequired });
       const part = await request.file({ limits: { fileSize: RESTORE_LIMITS.fileBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') {
-        throw validationError(ACCOUNT_MSG.restoreFileRequired, { file: ACCOUNT_MSG.restoreFileRequired });
+        throw validationError(SECURITY_MSG.restoreFileRequired, { file: SECURITY_MSG.restoreFileRequired });
       }
       const path = await newRestoreFile(ctx.config.dataDir);
       try {
@@ -301,12 +301,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         tags,
         summary: 'Delete the account and every row and file of it at once',
         description: `The code is needed when two-factor sign-in is on. ${SESSION_ONLY}`,
-        body: deleteAccountSchema,
+        body: deleteUserAccountSchema,
         response: { ...done('Deleted'), ...codeLimited },
       },
     },
     async (request, reply) => {
-      await service.deleteAccount(deps, requireSession(request), request.body);
+      await service.deleteUserAccount(deps, requireSession(request), request.body);
       return reply.status(204).send();
     },
   );

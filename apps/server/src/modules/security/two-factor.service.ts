@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { TwoFactorSetup } from '@ledgerly/shared';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { SECURITY_MSG } from '@ledgerly/shared';
+import type { TwoFactor } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
 import { lazy } from '../../lib/lazy.js';
-import { TWO_FACTOR_CODE_LIMIT, accountLimit, countedTry } from '../auth/account-limits.js';
-import * as repo from './account.repository.js';
+import { TWO_FACTOR_CODE_LIMIT, accountLimit, countedTry } from '../auth/index.js';
+import * as repo from './security.repository.js';
 import { deriveKey, hashCode, open, seal } from './secret-box.js';
 
 const ISSUER = 'Ledgerly';
@@ -16,22 +16,9 @@ export const RECOVERY_CODE_COUNT = 10;
 // Base32 without look-alikes (0/O, 1/I/L): recovery codes are read off paper.
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-export const codeInvalid = () => validationError(ACCOUNT_MSG.codeInvalid, { code: ACCOUNT_MSG.codeInvalid });
+export type { TwoFactor };
 
-export interface TwoFactor {
-  isEnabled(db: Db, userId: string): Promise<boolean>;
-  recoveryCodesLeft(db: Db, userId: string): Promise<number>;
-  setup(db: Db, userId: string, email: string): Promise<TwoFactorSetup>;
-  /** Checks the first code of a setup, turns two-factor on and answers the recovery codes. */
-  enable(db: Db, userId: string, code: string): Promise<string[]>;
-  disable(db: Db, userId: string): Promise<void>;
-  /**
-   * Whether `code` — a current TOTP code not used before, or an unused recovery code — is good
-   * for this user; a good one is used up. Every try counts against the account in the database,
-   * whichever step and address it comes from (auth/account-limits.ts): 429 past the limit.
-   */
-  check(db: Db, userId: string, code: string): Promise<boolean>;
-}
+export const codeInvalid = () => validationError(SECURITY_MSG.codeInvalid, { code: SECURITY_MSG.codeInvalid });
 
 function makeRecoveryCode(): string {
   const bytes = randomBytes(10);
@@ -72,7 +59,7 @@ export function createTwoFactor(appSecret: string): TwoFactor {
 
     async setup(db, userId, email) {
       const existing = await repo.findTwoFactor(db, userId);
-      if (existing?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      if (existing?.enabledAt) throw conflict(SECURITY_MSG.twoFactorAlreadyOn);
       const { generateSecret, generateURI } = await loadOtp();
       const secret = generateSecret();
       await repo.upsertPendingSecret(db, userId, seal(secretKey, secret));
@@ -84,8 +71,8 @@ export function createTwoFactor(appSecret: string): TwoFactor {
 
     async enable(db, userId, code) {
       const row = await repo.findTwoFactor(db, userId);
-      if (row?.enabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
-      if (!row) throw new AppError(409, 'CONFLICT', ACCOUNT_MSG.twoFactorNotSetUp);
+      if (row?.enabledAt) throw conflict(SECURITY_MSG.twoFactorAlreadyOn);
+      if (!row) throw new AppError(409, 'CONFLICT', SECURITY_MSG.twoFactorNotSetUp);
       const ok = await countedTry(codeTries, db, userId, () =>
         checkTotp(db, userId, row.secret, row.lastTimeStep, code),
       );

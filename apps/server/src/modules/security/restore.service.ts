@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RestoreResult } from '@ledgerly/shared';
-import { ACCOUNT_MSG, headerKey } from '@ledgerly/shared';
+import { SECURITY_MSG, headerKey } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
-import { restoreBudgets } from '../budgets/budgets.portable.js';
-import { countCategories, restoreCategories } from '../categories/categories.portable.js';
-import { restoreProfiles, restoreRules } from '../imports/imports.portable.js';
-import { countRecurring, restoreRecurring } from '../recurring/recurring.portable.js';
-import { restoreSettings } from '../settings/settings.portable.js';
+import { restoreBudgets } from '../budgets/index.js';
+import { countCategories, restoreCategories } from '../categories/index.js';
+import { restoreProfiles, restoreRules } from '../imports/index.js';
+import { countRecurring, restoreRecurring } from '../recurring/index.js';
+import { restoreSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { ledgerWriter } from '../ledger/index.js';
-import { countTransactions, storeRestoredReceipt } from '../transactions/transactions.portable.js';
+import { countTransactions, storeRestoredReceipt } from '../transactions/index.js';
 import { DocumentError, type ExportDocument, fromEntry } from './export-format.js';
 import { readRestorable } from './restore.rules.js';
 import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
@@ -55,7 +55,7 @@ async function readArchiveDocument(archive: ExportArchive): Promise<ExportDocume
  * already stored are removed again.
  */
 export async function restore(deps: RestoreDeps, userId: string, path: string): Promise<RestoreResult> {
-  if (await hasData(deps.db, userId)) throw conflict(ACCOUNT_MSG.accountHasData);
+  if (await hasData(deps.db, userId)) throw conflict(SECURITY_MSG.accountHasData);
   let archive: ExportArchive;
   try {
     archive = await openArchive(path);
@@ -81,9 +81,9 @@ export async function restore(deps: RestoreDeps, userId: string, path: string): 
       receiptKeys.set(t.id, saved);
     }
     return await deps.db.transaction(async (tx) => {
-      if (!(await restoreSettings(tx, userId, doc.settings))) throw conflict(ACCOUNT_MSG.accountHasData);
+      if (!(await restoreSettings(tx, userId, doc.settings))) throw conflict(SECURITY_MSG.accountHasData);
       // Checked again under the user's row lock: two restores at once cannot both pass.
-      if (await hasData(tx, userId)) throw conflict(ACCOUNT_MSG.accountHasData);
+      if (await hasData(tx, userId)) throw conflict(SECURITY_MSG.accountHasData);
       return writeDocument(tx, userId, doc, receiptKeys);
     });
   } catch (error) {

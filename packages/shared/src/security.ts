@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { ACCOUNT_MSG, MSG } from './messages.js';
+import { SECURITY_MSG, MSG } from './messages.js';
 import type { User } from './auth.js';
 
-// The "Account & security" area's sentences are ACCOUNT_MSG in messages.ts: the sign-in page
+// The "Account & security" area's sentences are SECURITY_MSG in messages.ts: the sign-in page
 // uses them without loading these schemas (and zod with them).
 
 const password = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024);
@@ -14,40 +14,44 @@ const newPassword = z
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (letters and digits, dashes allowed). */
 const code = z
-  .string({ error: ACCOUNT_MSG.codeRequired })
+  .string({ error: SECURITY_MSG.codeRequired })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, ACCOUNT_MSG.codeRequired).max(32, ACCOUNT_MSG.codeInvalid));
+  .pipe(z.string().min(1, SECURITY_MSG.codeRequired).max(32, SECURITY_MSG.codeInvalid));
 
 export const totpCodeSchema = z
-  .string({ error: ACCOUNT_MSG.codeRequired })
+  .string({ error: SECURITY_MSG.codeRequired })
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(
     z
       .string()
-      .min(1, ACCOUNT_MSG.codeRequired)
-      .regex(/^\d{6}$/, ACCOUNT_MSG.codeInvalid),
+      .min(1, SECURITY_MSG.codeRequired)
+      .regex(/^\d{6}$/, SECURITY_MSG.codeInvalid),
   );
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z
-      .string({ error: ACCOUNT_MSG.currentPasswordRequired })
-      .min(1, ACCOUNT_MSG.currentPasswordRequired)
+      .string({ error: SECURITY_MSG.currentPasswordRequired })
+      .min(1, SECURITY_MSG.currentPasswordRequired)
       .max(1024),
     newPassword,
-    /** Revoke every personal API token with the other sessions (docs/account.md); on unless false. */
-    revokeApiTokens: z.boolean({ error: ACCOUNT_MSG.revokeApiTokensChoice }).default(true),
+    /** Revoke every personal API token with the other sessions (docs/security.md); on unless false. */
+    revokeApiTokens: z.boolean({ error: SECURITY_MSG.revokeApiTokensChoice }).default(true),
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: ACCOUNT_MSG.samePassword, path: ['newPassword'] });
+  .refine((v) => v.currentPassword !== v.newPassword, { message: SECURITY_MSG.samePassword, path: ['newPassword'] });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
-export const deleteAccountSchema = z.object({ password, code: code.optional() });
-export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+export const deleteUserAccountSchema = z.object({ password, code: code.optional() });
+export type DeleteUserAccountInput = z.input<typeof deleteUserAccountSchema>;
+export type DeleteUserAccountData = z.output<typeof deleteUserAccountSchema>;
 
 export const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
 export const disableTwoFactorSchema = z.object({ password, code });
+export type EnableTwoFactorData = z.output<typeof enableTwoFactorSchema>;
+export type DisableTwoFactorData = z.output<typeof disableTwoFactorSchema>;
 export const loginTwoFactorSchema = z.object({
-  challenge: z.string({ error: ACCOUNT_MSG.challengeExpired }).min(20, ACCOUNT_MSG.challengeExpired).max(200),
+  challenge: z.string({ error: SECURITY_MSG.challengeExpired }).min(20, SECURITY_MSG.challengeExpired).max(200),
   code,
 });
 export type LoginTwoFactorInput = z.input<typeof loginTwoFactorSchema>;
@@ -57,13 +61,14 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export const createTokenSchema = z.object({
   name: z
-    .string({ error: ACCOUNT_MSG.tokenNameRequired })
+    .string({ error: SECURITY_MSG.tokenNameRequired })
     .trim()
-    .min(1, ACCOUNT_MSG.tokenNameRequired)
-    .max(LIMITS.nameMax, ACCOUNT_MSG.tokenNameMax),
-  scope: z.enum(TOKEN_SCOPES, { error: ACCOUNT_MSG.tokenScope }),
+    .min(1, SECURITY_MSG.tokenNameRequired)
+    .max(LIMITS.nameMax, SECURITY_MSG.tokenNameMax),
+  scope: z.enum(TOKEN_SCOPES, { error: SECURITY_MSG.tokenScope }),
 });
 export type CreateTokenInput = z.input<typeof createTokenSchema>;
+export type CreateTokenData = z.output<typeof createTokenSchema>;
 
 /** The second step a sign-in needs when two-factor is on. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });

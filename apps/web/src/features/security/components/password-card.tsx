@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/ui/secret-fields';
 import type { Flash } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useChangePassword } from '../api/account-api';
+import { useChangePassword } from '../api/change-password';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
 

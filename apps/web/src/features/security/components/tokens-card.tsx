@@ -14,7 +14,9 @@ import type { Flash } from '../../../components/ui/banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useCreateToken, useRevokeToken, useTokens } from '../api/account-api';
+import { useCreateToken } from '../api/create-token';
+import { useTokens } from '../api/get-tokens';
+import { useRevokeToken } from '../api/revoke-token';
 import { CopyButton, formatWhen } from './copy-button';
 
 const SCOPE_LABEL: Record<TokenScope, string> = {

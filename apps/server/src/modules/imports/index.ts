@@ -1,0 +1,12 @@
+/** Statement imports (docs/imports.md). Outside this folder, import only this file. */
+export { ImportJobs } from './import-jobs.js';
+export { importsRoutes } from './imports.routes.js';
+export { expireStale, recoverInterrupted } from './imports.service.js';
+export {
+  type PortableProfileRow,
+  type PortableRuleRow,
+  exportProfiles,
+  exportRules,
+  restoreProfiles,
+  restoreRules,
+} from './imports.portable.js';
