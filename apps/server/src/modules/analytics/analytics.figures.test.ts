@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema.js';
+import { ledgerWriter } from '../ledger/index.js';
 import { createCategory } from '../../../test/factories.js';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { type KnownData, seedKnownData, seedOtherUser } from '../../../test/known-data.js';
@@ -195,23 +195,21 @@ describe('recent transactions with a receipt', () => {
   it('carries signed receipt URLs, as the transactions API does', async () => {
     const user = await registerUser(t);
     const cat = await createCategory(t, user.token, { name: 'Office' });
-    const [row] = await t.db.db
-      .insert(transactions)
-      .values({
-        userId: user.user.id,
-        categoryId: cat.id,
-        type: 'expense',
-        amountCents: 990,
-        date: '2025-01-02',
-        receiptKey: randomUUID(),
-        receiptMime: 'image/jpeg',
-      })
-      .returning();
+    // A stored receipt key without a file behind it: written through the ledger's writer directly.
+    const row = await ledgerWriter.insertTransaction(t.db.db, user.user.id, {
+      categoryId: cat.id,
+      type: 'expense',
+      amountCents: 990,
+      description: null,
+      date: '2025-01-02',
+      receiptKey: randomUUID(),
+      receiptMime: 'image/jpeg',
+    });
     const [recent] = await get('recent-transactions', user.token);
-    expect(recent.id).toBe(row!.id);
-    expect(recent.receiptUrl).toMatch(new RegExp(`^/api/receipts/${row!.id}/full\\?exp=\\d+&sig=`));
-    expect(recent.receiptThumbUrl).toMatch(new RegExp(`^/api/receipts/${row!.id}/thumb\\?exp=\\d+&sig=`));
-    const single = await t.request({ method: 'GET', url: `/api/transactions/${row!.id}`, token: user.token });
+    expect(recent.id).toBe(row.id);
+    expect(recent.receiptUrl).toMatch(new RegExp(`^/api/receipts/${row.id}/full\\?exp=\\d+&sig=`));
+    expect(recent.receiptThumbUrl).toMatch(new RegExp(`^/api/receipts/${row.id}/thumb\\?exp=\\d+&sig=`));
+    const single = await t.request({ method: 'GET', url: `/api/transactions/${row.id}`, token: user.token });
     expect(recent).toEqual(single.json().data);
   });
 });

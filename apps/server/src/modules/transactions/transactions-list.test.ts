@@ -3,7 +3,7 @@ import type { Transaction } from '@ledgerly/shared';
 import { addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { type TxSeed, createCategory, createTransaction, seedTransactions } from '../../../test/factories.js';
-import { transactions } from '../../db/schema.js';
+import { ledgerWriter } from '../ledger/index.js';
 
 const t = useTestApp();
 
@@ -65,7 +65,10 @@ async function seeded(count: number) {
   const base = Date.now() - 60_000;
   for (const [i, half] of [rows.slice(0, 70), rows.slice(70)].entries()) {
     if (half.length)
-      await t.db.db.insert(transactions).values(half.map((r) => ({ ...r, createdAt: new Date(base + i * 1000) })));
+      await ledgerWriter.insertRows(
+        t.db.db,
+        half.map((r) => ({ ...r, createdAt: new Date(base + i * 1000) })),
+      );
   }
   return { ...auth, food, rent, pay, today, rows };
 }
