@@ -1,4 +1,5 @@
 import chardet from 'chardet';
+import iconv from 'iconv-lite';
 import { ImportFileError } from './types.js';
 
 export interface Decoded {
@@ -17,9 +18,23 @@ function canonical(label: string): string | null {
   }
 }
 
-function decodeWith(bytes: Uint8Array, encoding: string): string {
-  // ignoreBOM: false strips a BOM that matches the encoding.
-  return new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
+/** WHATWG names iconv-lite spells differently. */
+const ICONV_NAME: Record<string, string> = { 'x-mac-cyrillic': 'maccyrillic' };
+
+/**
+ * Decodes bytes in a WHATWG-named encoding. Only UTF-8 and UTF-16 go through `TextDecoder`: on
+ * the Node versions we support its legacy decoders can be wrong (windows-1252 decodes as
+ * Latin-1, so € ’ – — become C1 controls; nodejs/node#60888). Every other encoding goes through
+ * iconv-lite's published tables; bytes an encoding leaves undefined become U+FFFD. The two
+ * encodings iconv-lite lacks (iso-2022-jp, x-user-defined) fall back to `TextDecoder`.
+ */
+export function decodeAs(bytes: Uint8Array, encoding: string): string {
+  const iconvName = ICONV_NAME[encoding] ?? encoding;
+  if (encoding === 'utf-8' || encoding.startsWith('utf-16') || !iconv.encodingExists(iconvName)) {
+    // ignoreBOM: false strips a BOM that matches the encoding.
+    return new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
+  }
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), iconvName);
 }
 
 /** Files we can name for the user even though they are not statements. */
@@ -79,8 +94,8 @@ function guessLegacy(bytes: Uint8Array): string {
   if (best === 'iso-8859-2') {
     // The two agree on letters used in practice unless bytes 0x80–0x9F (controls in ISO) or the
     // few differing positions occur; cp1250 is what Central European banks actually write.
-    const a = decodeWith(bytes, 'iso-8859-2');
-    const b = decodeWith(bytes, 'windows-1250');
+    const a = decodeAs(bytes, 'iso-8859-2');
+    const b = decodeAs(bytes, 'windows-1250');
     if (a === b || /[\u0080-\u009f]/.test(a)) best = 'windows-1250';
   }
   return best;
@@ -102,28 +117,28 @@ export function decodeBytes(bytes: Uint8Array, given?: string): Decoded {
     const name = canonical(given);
     if (!name) throw new ImportFileError('BAD_OPTIONS', `Unknown text encoding "${given}".`);
     encoding = name;
-    text = decodeWith(bytes, name);
+    text = decodeAs(bytes, name);
   } else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     encoding = 'utf-8';
-    text = decodeWith(bytes, encoding);
+    text = decodeAs(bytes, encoding);
   } else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
     encoding = 'utf-16le';
-    text = decodeWith(bytes, encoding);
+    text = decodeAs(bytes, encoding);
   } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
     encoding = 'utf-16be';
-    text = decodeWith(bytes, encoding);
+    text = decodeAs(bytes, encoding);
   } else {
     const utf16 = utf16WithoutBom(bytes);
     if (utf16) {
       encoding = utf16;
-      text = decodeWith(bytes, encoding);
+      text = decodeAs(bytes, encoding);
     } else {
       try {
         text = utf8Strict.decode(bytes);
         encoding = 'utf-8';
       } catch {
         encoding = guessLegacy(bytes);
-        text = decodeWith(bytes, encoding);
+        text = decodeAs(bytes, encoding);
       }
     }
   }
