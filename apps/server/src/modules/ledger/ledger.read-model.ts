@@ -74,7 +74,7 @@ const withCursor = <R extends { date: string; id: string; cursorCreatedAt: strin
   ...row
 }: R) => ({ ...row, cursor: { date: row.date, createdAt, id: row.id } });
 
-/** One keyset page of the user's matching rows (no join): any page costs the same. */
+/** One keyset page of the user's matching rows (no join): every page costs the same. */
 export async function pageRows(db: Db, userId: string, filter: LedgerFilter, o: PageOptions): Promise<PagedRow[]> {
   const rows = await db
     .select({ ...getTableColumns(transactions), cursorCreatedAt })
