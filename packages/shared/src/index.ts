@@ -15,3 +15,4 @@ export * from './recurrence.js';
 export * from './settings.js';
 export * from './analytics.js';
 export * from './imports.js';
+export * from './account.js';

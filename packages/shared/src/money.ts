@@ -30,6 +30,26 @@ export function toCents(value: unknown): number | null {
   return cents;
 }
 
+/**
+ * A signed amount (balances, opening balances, limits): like toCents, but zero and negative
+ * amounts ("-12.50", -12.5) are allowed. Null when unreadable or beyond the maximum.
+ */
+export function toSignedCents(value: unknown): number | null {
+  if (value === 0 || value === '0' || value === '0.00' || value === '0.0') return 0;
+  if (typeof value === 'number') {
+    if (value === 0) return 0;
+    const cents = toCents(Math.abs(value));
+    return cents === null ? null : value < 0 ? -cents : cents;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const rest = negative ? text.slice(1) : text;
+  if (/^0+(\.0+)?$/.test(rest)) return 0;
+  const cents = toCents(rest);
+  return cents === null ? null : negative ? -cents : cents;
+}
+
 /** Cents to a number in major units (exact for any amount we store). */
 export function fromCents(cents: number): number {
   return cents / 100;

@@ -81,6 +81,8 @@ export const recurringInputSchema = z
       .refine((d) => !d || isIsoDate(d), 'End date must be YYYY-MM-DD')
       .transform((d) => (d ? d : null)),
     isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+    /** The account occurrences go into (or leave, for a transfer); the default account when absent. */
+    accountId: z.uuid({ error: 'Unknown account' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.endDate && v.endDate < v.startDate) {
@@ -91,8 +93,11 @@ export type RecurringInput = z.input<typeof recurringInputSchema>;
 
 export const recurringTransactionSchema = z.object({
   id: z.string(),
-  categoryId: z.string(),
-  category: categoryRefSchema,
+  categoryId: z.string().nullable(),
+  category: categoryRefSchema.nullable(),
+  accountId: z.string(),
+  /** Set on a recurring transfer: each occurrence moves the amount from accountId to here. */
+  toAccountId: z.string().nullable(),
   type: z.enum(TRANSACTION_TYPES),
   amount: z.number(),
   description: z.string(),

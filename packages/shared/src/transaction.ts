@@ -4,8 +4,11 @@ import { MSG } from './messages.js';
 import { toCents } from './money.js';
 import { isIsoDate } from './dates.js';
 import { categoryRefSchema } from './category.js';
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from './account.js';
 
 /** An amount in major units (number or numeric string) turned into integer cents. */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
 export const amountCentsSchema = z.unknown().transform((value, ctx) => {
   const cents = toCents(value);
   if (cents === null) {
@@ -35,6 +38,8 @@ export const transactionInputSchema = (today: string) =>
       .max(LIMITS.descriptionMax, MSG.descriptionMax)
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** The account the row is in; the user's default account when absent. */
+    accountId: z.preprocess(emptyToUndefined, z.uuid({ error: 'Unknown account' }).optional()),
     /** 'true' (multipart) or true (JSON) removes the stored receipt on update. */
     removeReceipt: z
       .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeReceipt must be true or false' })
@@ -43,13 +48,12 @@ export const transactionInputSchema = (today: string) =>
   });
 export type TransactionInput = z.output<ReturnType<typeof transactionInputSchema>>;
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
 export const FILTER_MSG = {
   badDate: 'Dates must be YYYY-MM-DD',
   futureDate: 'Dates cannot be later than today',
   startAfterEnd: 'Start date cannot be after end date',
   unknownCategory: 'Unknown category',
+  unknownAccount: 'Unknown account',
   searchText: 'Search must be a single text',
   badCursor: 'Invalid cursor',
 } as const;
@@ -74,6 +78,7 @@ export const transactionFilterSchema = z.object({
     z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }).optional(),
   ),
   categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: FILTER_MSG.unknownCategory }).optional()),
+  accountId: z.preprocess(emptyToUndefined, z.uuid({ error: FILTER_MSG.unknownAccount }).optional()),
   search: z
     .string({ error: FILTER_MSG.searchText })
     .trim()
@@ -120,8 +125,15 @@ export const transactionListQuerySchemaFor = (today: string) => withFilterDateRu
 /** A transaction as the API answers it; amounts in major units, receipt URLs signed for the owner. */
 export const transactionSchema = z.object({
   id: z.string(),
-  categoryId: z.string(),
-  category: categoryRefSchema,
+  /** Null on a transfer leg (unless it leaves the budget), an opening or an adjustment row. */
+  categoryId: z.string().nullable(),
+  category: categoryRefSchema.nullable(),
+  accountId: z.string(),
+  kind: z.enum(TRANSACTION_KINDS),
+  status: z.enum(TRANSACTION_STATUSES),
+  transferId: z.string().nullable(),
+  /** The other leg's account, on a transfer leg. */
+  transferAccountId: z.string().nullable(),
   amount: z.number(),
   type: z.enum(TRANSACTION_TYPES),
   description: z.string().nullable(),

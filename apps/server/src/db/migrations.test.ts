@@ -147,7 +147,7 @@ describe('the migrated database', () => {
     expect(have).toEqual(want);
   }, 180_000); // a PGlite made from nothing (no template) takes a while on a busy machine
 
-  it('keeps the rollups’ triggers and functions (custom migration 0003) and none of the change notifications (0012, dropped by 0013)', async () => {
+  it('keeps the rollups’ triggers and functions (custom migrations 0003, then 0015 with accounts and balances) and none of the change notifications (0012, dropped by 0013)', async () => {
     const migrated = await createTestDatabase();
     databases.push(migrated);
     const names = async (query: ReturnType<typeof sql>) =>
@@ -167,6 +167,7 @@ describe('the migrated database', () => {
           and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')
         order by 1`),
     ).toEqual([
+      'account_balances_add',
       'transaction_totals_add',
       'transactions_totals_on_delete',
       'transactions_totals_on_insert',

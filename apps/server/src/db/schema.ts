@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AccountKind, TransactionKind, TransactionStatus } from '@ledgerly/shared';
 import {
   bigint,
   boolean,
@@ -82,6 +83,68 @@ export const categories = pgTable(
   ],
 );
 
+const ACCOUNT_KIND_LIST = sql.raw(
+  "'checking', 'savings', 'cash', 'credit_card', 'line_of_credit', 'loan', 'mortgage', 'investment', 'property', 'vehicle', 'other_asset', 'other_liability'",
+);
+
+/** A place where money sits (DESIGN §10). Every user has at least one open one and exactly one default. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    kind: text('kind').$type<AccountKind>().notNull(),
+    /** Follows from the kind: cards, lines of credit, loans, mortgages and other liabilities owe. */
+    class: text('class')
+      .$type<'asset' | 'liability'>()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when kind in ('credit_card', 'line_of_credit', 'loan', 'mortgage', 'other_liability') then 'liability' else 'asset' end`,
+      ),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    onBudget: boolean('on_budget').notNull(),
+    inNetWorth: boolean('in_net_worth').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
+    statementDay: integer('statement_day'),
+    dueDay: integer('due_day'),
+    institution: varchar('institution', { length: 64 }),
+    mask: varchar('mask', { length: 4 }),
+    iban: varchar('iban', { length: 34 }),
+    icon: varchar('icon', { length: 32 }),
+    color: varchar('color', { length: 7 }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    openingDate: date('opening_date', { mode: 'string' }),
+    /** Account identities of statement files (OFX ACCTID, CAMT IBAN, a CSV account column) imported into it. */
+    importIds: text('import_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The closing balance the last imported statement stated, and its date (a balance check). */
+    checkDate: date('check_date', { mode: 'string' }),
+    checkBalanceCents: bigint('check_balance_cents', { mode: 'number' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('accounts_kind_check', sql`${t.kind} in (${ACCOUNT_KIND_LIST})`),
+    check(
+      'accounts_days_check',
+      sql`coalesce(${t.statementDay}, 1) between 1 and 31 and coalesce(${t.dueDay}, 1) between 1 and 31`,
+    ),
+    uniqueIndex('accounts_user_name_key').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('accounts_user_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    // Target of the composite foreign keys that pin a row to its owner's account.
+    unique('accounts_user_id_key').on(t.userId, t.id),
+  ],
+);
+
 export const recurringTransactions = pgTable(
   'recurring_transactions',
   {
@@ -89,10 +152,14 @@ export const recurringTransactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull(),
+    /** Null only on a recurring transfer (it has `toAccountId`). */
+    categoryId: uuid('category_id'),
     type: text('type').$type<'expense' | 'income'>().notNull(),
     amountCents: cents('amount_cents'),
     description: varchar('description', { length: 255 }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** Set on a recurring transfer: each occurrence moves the amount from `accountId` to here. */
+    toAccountId: uuid('to_account_id'),
     frequency: text('frequency').$type<'daily' | 'weekly' | 'monthly' | 'yearly'>().notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
@@ -132,6 +199,20 @@ export const recurringTransactions = pgTable(
       columns: [t.userId, t.categoryId, t.type],
       foreignColumns: [categories.userId, categories.id, categories.type],
     }).onDelete('restrict'),
+    foreignKey({
+      name: 'recurring_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
+    foreignKey({
+      name: 'recurring_to_account_fk',
+      columns: [t.userId, t.toAccountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
+    check(
+      'recurring_transfer_check',
+      sql`(${t.toAccountId} is null) = (${t.categoryId} is not null) and ${t.toAccountId} is distinct from ${t.accountId}`,
+    ),
     index('recurring_user_idx').on(t.userId, t.createdAt),
     index('recurring_due_idx')
       .on(t.nextDate)
@@ -162,6 +243,8 @@ export const importBatches = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
     /** The uploaded bytes, kept while in preview so new options can re-read them; cleared on commit. */
     fileData: bytea('file_data'),
+    /** The account the statement goes into; null until chosen (a user with several accounts picks it). */
+    accountId: uuid('account_id'),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     message: text('message'),
@@ -176,6 +259,11 @@ export const importBatches = pgTable(
     ),
     check('import_batches_format_check', sql`${t.format} in ('csv', 'ofx', 'qif', 'camt')`),
     index('import_batches_user_created_idx').on(t.userId, t.createdAt),
+    foreignKey({
+      name: 'import_batches_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
   ],
 );
 
@@ -278,11 +366,16 @@ export const transactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull(),
+    /** Required on regular rows; null on transfer legs (unless one leaves the budget), opening and adjustment rows. */
+    categoryId: uuid('category_id'),
+    /** The direction for the account: income = money in, expense = money out. */
     type: text('type').$type<'expense' | 'income'>().notNull(),
     amountCents: cents('amount_cents'),
     description: varchar('description', { length: 255 }),
     date: date('date', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind').$type<TransactionKind>().notNull().default('regular'),
+    status: text('status').$type<TransactionStatus>().notNull().default('uncleared'),
     /** Id of the encrypted receipt files under DATA_DIR/receipts; null without a receipt. */
     receiptKey: uuid('receipt_key'),
     receiptMime: text('receipt_mime'),
@@ -296,6 +389,17 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
     check('transactions_type_check', sql`${t.type} in ('expense', 'income')`),
+    check('transactions_kind_check', sql`${t.kind} in ('regular', 'transfer', 'opening', 'adjustment')`),
+    check('transactions_status_check', sql`${t.status} in ('pending', 'uncleared', 'cleared', 'reconciled')`),
+    check(
+      'transactions_category_check',
+      sql`case ${t.kind} when 'regular' then ${t.categoryId} is not null when 'transfer' then true else ${t.categoryId} is null end`,
+    ),
+    foreignKey({
+      name: 'transactions_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
     foreignKey({
       name: 'transactions_category_fk',
       columns: [t.userId, t.categoryId, t.type],
@@ -315,6 +419,13 @@ export const transactions = pgTable(
     index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     index('transactions_user_type_date_idx').on(t.userId, t.type, t.date),
     index('transactions_user_category_date_idx').on(t.userId, t.categoryId, t.date),
+    // Rows that are neither income nor expense (transfers, opening and adjustment rows): counted
+    // beside the rollups, which keep only rows with a category.
+    index('transactions_user_uncategorized_idx')
+      .on(t.userId, t.date)
+      .where(sql`${t.categoryId} is null`),
+    // An account's register (newest first, keyset) and its balance by day.
+    index('transactions_account_date_idx').on(t.accountId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     // Description search (`ilike '%text%'`); needs the pg_trgm extension, which migration 0007
     // creates (drizzle-kit does not manage extensions).
     index('transactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
@@ -331,6 +442,7 @@ const totalsColumns = () => ({
   userId: uuid('user_id').notNull(),
   type: text('type').$type<'expense' | 'income'>().notNull(),
   categoryId: uuid('category_id').notNull(),
+  accountId: uuid('account_id').notNull(),
   totalCents: cents('total_cents'),
   count: bigint('tx_count', { mode: 'number' }).notNull(),
 });
@@ -338,14 +450,115 @@ const totalsColumns = () => ({
 export const dailyTotals = pgTable(
   'transaction_daily_totals',
   { ...totalsColumns(), day: date('day', { mode: 'string' }).notNull() },
-  (t) => [primaryKey({ name: 'transaction_daily_totals_pk', columns: [t.userId, t.day, t.type, t.categoryId] })],
+  (t) => [
+    primaryKey({ name: 'transaction_daily_totals_pk', columns: [t.userId, t.day, t.type, t.categoryId, t.accountId] }),
+  ],
 );
 
 /** `month` is the first day of the month. */
 export const monthlyTotals = pgTable(
   'transaction_monthly_totals',
   { ...totalsColumns(), month: date('month', { mode: 'string' }).notNull() },
-  (t) => [primaryKey({ name: 'transaction_monthly_totals_pk', columns: [t.userId, t.month, t.type, t.categoryId] })],
+  (t) => [
+    primaryKey({
+      name: 'transaction_monthly_totals_pk',
+      columns: [t.userId, t.month, t.type, t.categoryId, t.accountId],
+    }),
+  ],
+);
+
+/**
+ * Per account and day: the signed sum of its rows (money in positive), of its cleared and
+ * reconciled rows, and how many rows. Written only by the triggers of migration 0015 in the same
+ * database transaction as every change to `transactions`; a balance as of a date is the sum of
+ * the days up to it, so it costs days, not transactions.
+ */
+export const accountDailyBalances = pgTable(
+  'account_daily_balances',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    deltaCents: cents('delta_cents'),
+    clearedDeltaCents: cents('cleared_delta_cents'),
+    count: bigint('tx_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'account_daily_balances_pk', columns: [t.accountId, t.day] })],
+);
+
+/** Two rows that are one movement of money: `out` leaves one account, `in` enters another. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outTransactionId: uuid('out_transaction_id')
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    inTransactionId: uuid('in_transaction_id')
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The legs' categories before they were linked, given back if the link is undone. */
+    outPreviousCategoryId: uuid('out_previous_category_id'),
+    inPreviousCategoryId: uuid('in_previous_category_id'),
+    /** Set when transfer matching linked the pair (rather than the form or the user). */
+    matched: boolean('matched').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transfers_user_idx').on(t.userId)],
+);
+
+/** A pair the user said is not a transfer: never suggested again. */
+export const transferRejections = pgTable(
+  'transfer_rejections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outTransactionId: uuid('out_transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    inTransactionId: uuid('in_transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'transfer_rejections_pk', columns: [t.outTransactionId, t.inTransactionId] }),
+    index('transfer_rejections_in_idx').on(t.inTransactionId),
+  ],
+);
+
+/** A statement checked against an account (DESIGN §10 "Reconciliation"). */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    statementDate: date('statement_date', { mode: 'string' }).notNull(),
+    statementBalanceCents: cents('statement_balance_cents'),
+    state: text('state').$type<'open' | 'done' | 'broken'>().notNull().default('open'),
+    /** Statement balance minus the cleared balance as of the statement date (0 when done). */
+    differenceCents: cents('difference_cents').default(0),
+    adjustmentTransactionId: uuid('adjustment_transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reconciliations_state_check', sql`${t.state} in ('open', 'done', 'broken')`),
+    foreignKey({
+      name: 'reconciliations_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }).onDelete('cascade'),
+    index('reconciliations_account_idx').on(t.accountId, t.statementDate),
+  ],
 );
 
 export const budgets = pgTable(

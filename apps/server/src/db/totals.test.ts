@@ -4,7 +4,7 @@ import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Category, addDays, fromCents, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../test/build-test-app.js';
 import { createCategory, createTransaction } from '../../test/factories.js';
-import { categories, dailyTotals, monthlyTotals, transactions as tx, users } from './schema.js';
+import { accounts, categories, dailyTotals, monthlyTotals, transactions as tx, users } from './schema.js';
 import { splitRange } from '../modules/ledger/index.js';
 
 // The per-day and per-month totals must always equal a plain SQL sum over the transactions,
@@ -68,6 +68,7 @@ interface Owner {
   token: string;
   id: string;
   cats: Category[];
+  accountId: string;
 }
 
 async function newOwner(): Promise<Owner> {
@@ -79,7 +80,8 @@ async function newOwner(): Promise<Owner> {
     await createCategory(t, token, { name: 'D', type: 'income' }),
     await createCategory(t, token, { name: 'E', type: 'income' }),
   ];
-  return { token, id: user.id, cats };
+  const [account] = await t.db.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, user.id));
+  return { token, id: user.id, cats, accountId: account!.id };
 }
 
 const money = (c: number) => (c / 100).toFixed(2);
@@ -142,6 +144,7 @@ async function apply(owner: Owner, c: Command): Promise<void> {
           const category = owner.cats[r.cat]!;
           return {
             userId: owner.id,
+            accountId: owner.accountId,
             categoryId: category.id,
             type: category.type,
             amountCents: r.cents,

@@ -172,8 +172,8 @@ export function weekdays(db: Db, userId: string, range: DateRange, type: Transac
 }
 
 export interface RecentRow {
-  tx: TransactionRow;
-  category: CategoryRefRow;
+  tx: TransactionRow & { transferId: string | null; transferAccountId: string | null };
+  category: CategoryRefRow | null;
 }
 
 /** The newest transactions (by date, then creation): the first page of the ledger's list. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { PER_USER_LIMITS } from '@ledgerly/shared';
-import { apiTokens, loginChallenges, sessions, users } from '../../db/schema.js';
+import { DEFAULT_ACCOUNT_NAME, PER_USER_LIMITS } from '@ledgerly/shared';
+import { accounts, apiTokens, loginChallenges, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,10 +14,25 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
-/** Inserts a user; returns null if the email is taken (case-insensitively). */
+/**
+ * Inserts a user with their default money account, "Main account" (DESIGN §10: every user has
+ * one open account); returns null if the email is taken (case-insensitively).
+ */
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | null> {
-  const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return db.transaction(async (tx) => {
+    const rows = await tx.insert(users).values(values).onConflictDoNothing().returning();
+    const user = rows[0];
+    if (!user) return null;
+    await tx.insert(accounts).values({
+      userId: user.id,
+      name: DEFAULT_ACCOUNT_NAME,
+      kind: 'checking',
+      currency: user.currency,
+      onBudget: true,
+      isDefault: true,
+    });
+    return user;
+  });
 }
 
 /** Where a sign-in came from, kept with its session for the sessions list. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
+import { KIND_LABELS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, transactions as tx } from '../../db/schema.js';
 import { filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
@@ -93,6 +94,6 @@ export async function rowsAfter(
     description: r.description,
     type: r.type,
     amountCents: r.amountCents,
-    categoryName: r.category.name,
+    categoryName: r.category?.name ?? KIND_LABELS[r.kind],
   }));
 }

@@ -26,6 +26,7 @@ const batchColumns = {
   progressDone: importBatches.progressDone,
   progressTotal: importBatches.progressTotal,
   message: importBatches.message,
+  accountId: importBatches.accountId,
   createdAt: importBatches.createdAt,
   updatedAt: importBatches.updatedAt,
 };
@@ -408,13 +409,26 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
   // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
   return ledgerWriter.insertSelected(
     db,
-    ['user_id', 'category_id', 'type', 'amount_cents', 'description', 'date', 'import_batch_id'],
-    sql`select r.user_id, r.category_id,
+    [
+      'user_id',
+      'account_id',
+      'status',
+      'category_id',
+      'type',
+      'amount_cents',
+      'description',
+      'date',
+      'import_batch_id',
+    ],
+    // A bank's posting has happened: imported rows are cleared. The batch's account, else the default one.
+    sql`select r.user_id, coalesce(b.account_id, a.id), 'cleared', r.category_id,
                case when r.amount_cents > 0 then 'income' else 'expense' end,
                abs(r.amount_cents),
                nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
                r.date, r.batch_id
         from import_rows r
+        join import_batches b on b.id = r.batch_id and b.user_id = r.user_id
+        join accounts a on a.user_id = r.user_id and a.is_default
         where ${range}
           and (r.dedupe_key is null or exists (
             select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))`,

@@ -27,3 +27,4 @@ export type {
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
 export { type LedgerFilter, filterWhere } from './ledger.filter.js';
 export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
+export { type AccountRow, accountCount, accountForWrite, defaultAccount, findAccount } from './ledger.accounts.js';

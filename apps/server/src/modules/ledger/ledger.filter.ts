@@ -1,4 +1,4 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import { transactions } from '../../db/schema.js';
 import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
@@ -22,8 +22,11 @@ type Clauses = { [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const ROW_CLAUSES: Clauses = {
-  type: (v) => eq(transactions.type, v),
+  // Income or expense: rows that count as such (a transfer leg, an opening or adjustment row has a
+  // direction but is neither, DESIGN §10), so the rollups answer a type filter exactly.
+  type: (v) => and(eq(transactions.type, v), isNotNull(transactions.categoryId))!,
   categoryId: (v) => eq(transactions.categoryId, v),
+  accountId: (v) => eq(transactions.accountId, v),
   startDate: (v) => sql`${transactions.date} >= ${v}`,
   endDate: (v) => sql`${transactions.date} <= ${v}`,
   search: (v) => sql`${transactions.description} ilike ${`%${escapeLike(v)}%`} escape '\\'`,
@@ -33,6 +36,7 @@ const ROW_CLAUSES: Clauses = {
 const ROLLUP_FIELDS: { [K in keyof LedgerFilter]-?: boolean } = {
   type: true,
   categoryId: true,
+  accountId: true,
   startDate: true,
   endDate: true,
   search: false,
@@ -54,5 +58,22 @@ export function rollupFilter(f: LedgerFilter): { range: TotalsRange; filter: Tot
   for (const key of Object.keys(ROLLUP_FIELDS) as (keyof LedgerFilter)[]) {
     if (!ROLLUP_FIELDS[key] && f[key]) return null;
   }
-  return { range: { start: f.startDate, end: f.endDate }, filter: { type: f.type, categoryId: f.categoryId } };
+  return {
+    range: { start: f.startDate, end: f.endDate },
+    filter: { type: f.type, categoryId: f.categoryId, accountId: f.accountId },
+  };
+}
+
+/**
+ * The rows the rollups leave out (no category: transfer legs, opening and adjustment rows) that
+ * match a rollup-answerable filter: none when it names a type or a category, else those in its
+ * dates and account. The list counts them beside the rollups' counts (a partial index holds them).
+ */
+export function uncategorizedWhere(userId: string, f: LedgerFilter): SQL | null {
+  if (f.type || f.categoryId) return null;
+  const parts: SQL[] = [eq(transactions.userId, userId), isNull(transactions.categoryId)];
+  if (f.startDate) parts.push(sql`${transactions.date} >= ${f.startDate}`);
+  if (f.endDate) parts.push(sql`${transactions.date} <= ${f.endDate}`);
+  if (f.accountId) parts.push(eq(transactions.accountId, f.accountId));
+  return and(...parts)!;
 }

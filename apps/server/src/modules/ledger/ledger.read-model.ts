@@ -2,7 +2,7 @@ import { type SQL, and, count, eq, getTableColumns, isNotNull, sql } from 'drizz
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
-import { type LedgerFilter, filterWhere, rollupFilter } from './ledger.filter.js';
+import { type LedgerFilter, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
 import { totalsIn } from './ledger.rollups.js';
 
 /*
@@ -14,14 +14,29 @@ import { totalsIn } from './ledger.rollups.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CategoryRefRow = { id: string; name: string; color: string; icon: string };
-export type TransactionWithCategory = TransactionRow & { category: CategoryRefRow };
+/** A row as the API answers it: its category (null on a transfer leg, an opening or adjustment row) and its transfer. */
+export type TransactionWithCategory = TransactionRow & {
+  category: CategoryRefRow | null;
+  transferId: string | null;
+  transferAccountId: string | null;
+};
 /** A row of a keyset page: `cursor` is where the next page starts after it. */
 export type PagedRow = TransactionRow & { cursor: Cursor };
 export type ListedRow = TransactionWithCategory & { cursor: Cursor };
 
+/** A transfer leg's transfer, and the account of its other leg (looked up only on transfer rows). */
+const transferOf = sql<string | null>`case when ${transactions.kind} = 'transfer' then (
+  select tr.id from transfers tr where tr.out_transaction_id = ${transactions.id} or tr.in_transaction_id = ${transactions.id}) end`;
+const transferAccountOf = sql<string | null>`case when ${transactions.kind} = 'transfer' then (
+  select o.account_id from transfers tr join transactions o
+    on o.id = case when tr.out_transaction_id = ${transactions.id} then tr.in_transaction_id else tr.out_transaction_id end
+  where tr.out_transaction_id = ${transactions.id} or tr.in_transaction_id = ${transactions.id}) end`;
+
 const withCategory = {
   ...getTableColumns(transactions),
   category: { id: categories.id, name: categories.name, color: categories.color, icon: categories.icon },
+  transferId: transferOf,
+  transferAccountId: transferAccountOf,
 };
 /** The one join of a transaction to its category (same user: the composite key guarantees it). */
 const categoryJoin = and(eq(categories.id, transactions.categoryId), eq(categories.userId, transactions.userId));
@@ -30,7 +45,7 @@ export async function findTransaction(db: Db, userId: string, id: string): Promi
   const rows = await db
     .select(withCategory)
     .from(transactions)
-    .innerJoin(categories, categoryJoin)
+    .leftJoin(categories, categoryJoin)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
   return rows[0] ?? null;
@@ -112,7 +127,7 @@ export async function listTransactions(
     .select({ ...withCategory, cursorCreatedAt })
     .from(page)
     .innerJoin(transactions, eq(transactions.id, page.id))
-    .innerJoin(categories, categoryJoin)
+    .leftJoin(categories, categoryJoin)
     .orderBy(...keyOrder(order));
   return rows.map(withCursor);
 }
@@ -132,8 +147,10 @@ export async function countTransactions(
 ): Promise<{ total: number; bounded: boolean }> {
   const r = rollupFilter(filter);
   if (r) {
+    const rest = uncategorizedWhere(userId, filter);
+    const others = rest ? sql`(select count(*) from ${transactions} where ${rest})` : sql`0`;
     const [row] = await db
-      .select({ n: sql`coalesce(sum(t.tx_count), 0)::bigint`.mapWith(Number) })
+      .select({ n: sql`(coalesce(sum(t.tx_count), 0) + ${others})::bigint`.mapWith(Number) })
       .from(sql`${totalsIn(userId, r.range, r.filter)} as t`);
     return { total: row?.n ?? 0, bounded: false };
   }
@@ -191,7 +208,7 @@ export async function sumTransactions(db: Db, userId: string, filter: LedgerFilt
           ...ledgerCounts(sql`${transactions.type}`, sql`1`),
         })
         .from(transactions)
-        .where(filterWhere(userId, filter));
+        .where(and(filterWhere(userId, filter), isNotNull(transactions.categoryId)));
   return row ?? { incomeCents: 0, expenseCents: 0, balanceCents: 0, incomeCount: 0, expenseCount: 0 };
 }
 

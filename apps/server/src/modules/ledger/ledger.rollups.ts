@@ -16,6 +16,7 @@ export interface TotalsRange {
 export interface TotalsFilter {
   type?: 'expense' | 'income' | undefined;
   categoryId?: string | undefined;
+  accountId?: string | undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -85,6 +86,7 @@ export function totalsIn(userId: string, range: TotalsRange, filter: TotalsFilte
     const c: SQL[] = [sql`${table.userId} = ${userId}`];
     if (filter.type) c.push(sql`${table.type} = ${filter.type}`);
     if (filter.categoryId) c.push(sql`${table.categoryId} = ${filter.categoryId}`);
+    if (filter.accountId) c.push(sql`${table.accountId} = ${filter.accountId}`);
     return c;
   };
   const select = (table: typeof dailyTotals | typeof monthlyTotals, where: SQL[]) =>

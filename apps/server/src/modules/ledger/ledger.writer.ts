@@ -1,6 +1,9 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
+import { accounts, transactions, transfers } from '../../db/schema.js';
+import { conflict } from '../../errors.js';
+import { accountForWrite, defaultAccount } from './ledger.accounts.js';
 import type { TransactionRow } from './ledger.read-model.js';
 
 /*
@@ -12,20 +15,48 @@ import type { TransactionRow } from './ledger.read-model.js';
  */
 
 export type NewTransaction = typeof transactions.$inferInsert;
-/** What a form writes on one row. */
+/** What a form writes on one row; without `accountId` it goes into the user's default account. */
 export type TransactionValues = Pick<
   TransactionRow,
   'categoryId' | 'type' | 'amountCents' | 'description' | 'date' | 'receiptKey' | 'receiptMime'
->;
+> &
+  Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** 409 unless every named account of the user is open (a closed account takes no writes). */
+async function requireOpen(db: Db, userId: string, accountIds: (string | null | undefined)[]): Promise<void> {
+  const ids = [...new Set(accountIds.filter((id): id is string => !!id))];
+  if (!ids.length) return;
+  const closed = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), inArray(accounts.id, ids), sql`${accounts.closedAt} is not null`))
+    .limit(1);
+  if (closed.length) throw conflict(ACCOUNT_MSG.closed);
+}
+
 export async function insertTransaction(db: Db, userId: string, values: TransactionValues): Promise<TransactionRow> {
+  const account = await accountForWrite(db, userId, values.accountId);
   const rows = await db
     .insert(transactions)
-    .values({ ...values, userId })
+    .values({ ...values, accountId: account.id, userId })
     .returning();
   return rows[0]!;
+}
+
+/** The fields a reconciliation locks (DESIGN §10): a reconciled row keeps them until it is reopened. */
+const LOCKED = ['amountCents', 'date', 'accountId', 'type'] as const;
+
+/** 409 when a reconciled row would change a locked field; `next` holds only the fields being written. */
+export function assertNotLocked(
+  current: Pick<TransactionRow, 'status' | (typeof LOCKED)[number]>,
+  next: Partial<Pick<TransactionRow, (typeof LOCKED)[number]>>,
+): void {
+  if (current.status !== 'reconciled') return;
+  for (const key of LOCKED) {
+    if (next[key] !== undefined && next[key] !== current[key]) throw conflict(ACCOUNT_MSG.reconciledLocked);
+  }
 }
 
 /**
@@ -36,17 +67,19 @@ export async function updateTransaction(
   db: Db,
   userId: string,
   id: string,
-  values: Omit<TransactionValues, 'receiptKey' | 'receiptMime'> & {
+  values: Partial<Omit<TransactionValues, 'receiptKey' | 'receiptMime'>> & {
     receipt?: { key: string | null; mime: string | null } | undefined;
   },
 ): Promise<{ row: TransactionRow; previousReceiptKey: string | null } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ receiptKey: transactions.receiptKey })
+      .select()
       .from(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .for('update');
     if (!current) return null;
+    assertNotLocked(current, values);
+    await requireOpen(tx, userId, [current.accountId, values.accountId]);
     const { receipt, ...rest } = values;
     const [row] = await tx
       .update(transactions)
@@ -61,17 +94,51 @@ export async function updateTransaction(
   });
 }
 
-/** Deletes and answers the receipt key it had, or null if the row is not the user's. */
+/**
+ * Deletes a row and answers the receipt keys it (and, for a transfer, its other leg) had, or null
+ * if the row is not the user's. A transfer goes as a whole: both legs. A reconciled row or a row
+ * of a closed account is a 409.
+ */
 export async function deleteTransaction(
   db: Db,
   userId: string,
   id: string,
-): Promise<{ receiptKey: string | null } | null> {
-  const rows = await db
-    .delete(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
-    .returning({ receiptKey: transactions.receiptKey });
-  return rows[0] ?? null;
+): Promise<{ receiptKey: string | null; receiptKeys: string[] } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+      .for('update');
+    if (!current) return null;
+    const ids = [id];
+    if (current.kind === 'transfer') {
+      const [link] = await tx
+        .select()
+        .from(transfers)
+        .where(or(eq(transfers.outTransactionId, id), eq(transfers.inTransactionId, id)));
+      if (link) ids.push(link.outTransactionId === id ? link.inTransactionId : link.outTransactionId);
+    }
+    const rows = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
+      .for('update');
+    for (const row of rows) if (row.status === 'reconciled') throw conflict(ACCOUNT_MSG.reconciledLocked);
+    await requireOpen(
+      tx,
+      userId,
+      rows.map((r) => r.accountId),
+    );
+    const gone = await tx
+      .delete(transactions)
+      .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
+      .returning({ receiptKey: transactions.receiptKey });
+    return {
+      receiptKey: current.receiptKey,
+      receiptKeys: gone.map((g) => g.receiptKey).filter((k): k is string => !!k),
+    };
+  });
 }
 
 /** Rows per INSERT of `insertRows`: well under PostgreSQL's 65,535 parameters at 14 columns. */
@@ -81,15 +148,27 @@ const INSERT_CHUNK = 1000;
  * Bulk insert of rows built in Node (restore, benches, test data), 1,000 per statement.
  * The caller wraps it in a database transaction when all-or-nothing matters.
  */
-export async function insertRows(db: Db, rows: NewTransaction[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db.insert(transactions).values(rows.slice(i, i + INSERT_CHUNK));
+export async function insertRows(
+  db: Db,
+  rows: (Omit<NewTransaction, 'accountId'> & { accountId?: string | undefined })[],
+): Promise<void> {
+  // Rows without an account go into their user's default account.
+  const defaults = new Map<string, string>();
+  for (const userId of new Set(rows.filter((r) => !r.accountId).map((r) => r.userId))) {
+    defaults.set(userId, (await defaultAccount(db, userId)).id);
+  }
+  const complete = rows.map((r) => ({ ...r, accountId: r.accountId ?? defaults.get(r.userId)! }));
+  for (let i = 0; i < complete.length; i += INSERT_CHUNK) {
+    await db.insert(transactions).values(complete.slice(i, i + INSERT_CHUNK));
   }
 }
 
 /** Columns a set-based insert may fill (ids, timestamps of update and the search index are the table's own). */
 export type InsertableColumn =
   | 'user_id'
+  | 'account_id'
+  | 'kind'
+  | 'status'
   | 'category_id'
   | 'type'
   | 'amount_cents'
@@ -125,8 +204,14 @@ export async function insertSelected(
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 
-/** Removes the transactions an import batch created (its revert); answers how many went. */
+/**
+ * Removes the transactions an import batch created (its revert); answers how many went. A
+ * transfer one of whose legs goes is unlinked first: its other leg becomes an ordinary row again,
+ * with the category it had before it was linked (or the first category of its type when it had
+ * none), so reverting an import gives back what was there before it.
+ */
 export async function deleteImportBatch(db: Db, userId: string, batchId: string): Promise<number> {
+  await unlinkLegsWhere(db, userId, sql`t.import_batch_id = ${batchId}`);
   // Counted in the database: a 100,000-row batch sends no ids back.
   const result = await db.execute(sql`
     with gone as (
@@ -151,6 +236,7 @@ export async function moveCategory(db: Db, userId: string, from: string, to: str
  * unique (recurring_id, occurrence_date) index. Returns the rows actually inserted.
  */
 export function insertOccurrences(db: Db, values: NewTransaction[]): Promise<TransactionRow[]> {
+  // Occurrences carry their item's account.
   if (!values.length) return Promise.resolve([]);
   return db
     .insert(transactions)
@@ -163,7 +249,8 @@ export function insertOccurrences(db: Db, values: NewTransaction[]): Promise<Tra
 export interface OccurrenceSource {
   id: string;
   userId: string;
-  categoryId: string;
+  categoryId: string | null;
+  accountId: string;
   type: 'expense' | 'income';
   amountCents: number;
   description: string | null;
@@ -182,10 +269,55 @@ export function insertOccurrenceBatch(db: Db, item: OccurrenceSource, dates: str
   const list = `{${dates.join(',')}}`;
   return insertSelected(
     db,
-    ['user_id', 'category_id', 'type', 'amount_cents', 'description', 'date', 'recurring_id', 'occurrence_date'],
-    sql`select ${item.userId}::uuid, ${item.categoryId}::uuid, ${item.type}::text, ${item.amountCents}::bigint,
+    [
+      'user_id',
+      'account_id',
+      'category_id',
+      'type',
+      'amount_cents',
+      'description',
+      'date',
+      'recurring_id',
+      'occurrence_date',
+    ],
+    sql`select ${item.userId}::uuid, ${item.accountId}::uuid, ${item.categoryId}::uuid, ${item.type}::text, ${item.amountCents}::bigint,
                ${item.description}::varchar, o.d, ${item.id}::uuid, o.d
         from unnest(${list}::date[]) as o(d)`,
     'occurrence',
   );
+}
+
+/**
+ * Unlinks every transfer one of whose legs matches `legWhere` (a condition on `t`, the leg that
+ * goes): the other leg becomes a regular row again with the category it had before it was linked,
+ * or the user's first category of its type (by name) when it had none. The caller deletes the
+ * matching legs next, in the same database transaction when it matters.
+ */
+export async function unlinkLegsWhere(db: Db, userId: string, legWhere: SQL): Promise<number> {
+  const result = await db.execute(sql`
+    with links as (
+      delete from ${transfers} as tr
+      using ${transactions} as t
+      where tr.user_id = ${userId} and t.user_id = ${userId}
+        and (t.id = tr.out_transaction_id or t.id = tr.in_transaction_id) and ${legWhere}
+      returning tr.out_transaction_id, tr.in_transaction_id, tr.out_previous_category_id,
+        tr.in_previous_category_id, t.id as leaving
+    ),
+    partners as (
+      select case when leaving = out_transaction_id then in_transaction_id else out_transaction_id end as id,
+             case when leaving = out_transaction_id then in_previous_category_id else out_previous_category_id end as previous
+      from links
+    ),
+    restored as (
+      update ${transactions} as o
+      set kind = 'regular', updated_at = now(),
+          category_id = coalesce(o.category_id, p.previous, (
+            select c.id from categories c where c.user_id = o.user_id and c.type = o.type order by c.is_default desc, lower(c.name) limit 1))
+      from partners p
+      where o.id = p.id and o.user_id = ${userId}
+        and not exists (select 1 from links l where l.leaving = o.id)
+      returning 1
+    )
+    select count(*)::int as n from restored`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }

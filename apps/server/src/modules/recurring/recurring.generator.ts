@@ -35,6 +35,7 @@ export const GENERATION_BATCH = 1000;
 function occurrenceRow(item: RecurringRow, occurrenceDate: string, date: string) {
   return {
     userId: item.userId,
+    accountId: item.accountId,
     categoryId: item.categoryId,
     type: item.type,
     amountCents: item.amountCents,

@@ -7,11 +7,13 @@ import { presentTransaction as toTransaction } from '../transactions/index.js';
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
 export type { TransactionRow };
 
-export function toRecurring(row: RecurringRow, category: CategoryRef): RecurringTransaction {
+export function toRecurring(row: RecurringRow, category: CategoryRef | null): RecurringTransaction {
   return {
     id: row.id,
     categoryId: row.categoryId,
-    category: { id: category.id, name: category.name, icon: category.icon, color: category.color },
+    category: category && { id: category.id, name: category.name, icon: category.icon, color: category.color },
+    accountId: row.accountId,
+    toAccountId: row.toAccountId,
     type: row.type,
     amount: fromCents(row.amountCents),
     description: row.description,
@@ -28,7 +30,7 @@ export function toRecurring(row: RecurringRow, category: CategoryRef): Recurring
 }
 
 /** A generated transaction: the transactions API's shape (it never has a receipt) plus its occurrence. */
-export function toGeneratedTransaction(row: TransactionRow, category: CategoryRef): GeneratedTransaction {
+export function toGeneratedTransaction(row: TransactionRow, category: CategoryRef | null): GeneratedTransaction {
   return {
     ...toTransaction(row, category, noReceipt),
     occurrenceDate: row.occurrenceDate ?? row.date,

@@ -24,6 +24,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory, toCategoryRef } from '../categories/index.js';
+import { accountForWrite } from '../ledger/index.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
@@ -88,9 +89,11 @@ export async function create(db: Db, owner: Owner, input: unknown): Promise<Recu
   const { data, category } = await validateRecurring(db, owner.id, input);
   // Checked before the insert: two creates racing at the cap may pass it by one, no more.
   if ((await repo.countRecurring(db, owner.id)) >= RECURRING_MAX_ITEMS) throw conflict(RECURRING_MESSAGES.tooMany);
+  const account = await accountForWrite(db, owner.id, data.accountId);
   const row = await withCategoryGuard(() =>
     repo.insertRecurring(db, {
       userId: owner.id,
+      accountId: account.id,
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -170,9 +173,9 @@ export async function generateAll(db: Db, owner: Owner): Promise<GenerateAllResu
 
 export async function generateOne(db: Db, owner: Owner, id: string): Promise<GenerateOneResult> {
   const { transaction, item } = await generateNext(db, owner.id, id, today(owner));
-  const category = await findCategory(db, owner.id, item.categoryId);
-  if (!category) throw notFound('Category');
-  const ref = toCategoryRef(category);
+  const category = item.categoryId ? await findCategory(db, owner.id, item.categoryId) : null;
+  if (item.categoryId && !category) throw notFound('Category');
+  const ref = category ? toCategoryRef(category) : null;
   return { transaction: toGeneratedTransaction(transaction, ref), recurring: toRecurring(item, ref) };
 }
 

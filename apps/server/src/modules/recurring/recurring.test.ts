@@ -29,6 +29,8 @@ describe('recurring CRUD', () => {
       id: expect.any(String),
       categoryId: cat.id,
       category: { id: cat.id, name: 'Housing', icon: '🏠', color: '#ef4444' },
+      accountId: expect.any(String),
+      toAccountId: null,
       type: 'expense',
       amount: 1200.5,
       description: 'Rent',

@@ -9,7 +9,7 @@ import { restoreProfiles, restoreRules } from '../imports/index.js';
 import { countRecurring, restoreRecurring } from '../recurring/index.js';
 import { restoreSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
-import { ledgerWriter } from '../ledger/index.js';
+import { defaultAccount, ledgerWriter } from '../ledger/index.js';
 import { countTransactions, storeRestoredReceipt } from '../transactions/index.js';
 import { DocumentError, type ExportDocument, fromEntry } from './export-format.js';
 import { readRestorable } from './restore.rules.js';
@@ -106,9 +106,11 @@ async function writeDocument(
     doc.categories.map((c) => ({ ...fromEntry(c), userId })),
   );
   const categoryId = new Map(doc.categories.map((c, i) => [c.id, categoryIds[i]!]));
+  // Format 3 and older have no accounts: everything goes into the default account.
+  const accountId = (await defaultAccount(tx, userId)).id;
   const recurringIds = await restoreRecurring(
     tx,
-    doc.recurring.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
+    doc.recurring.map((r) => ({ ...fromEntry(r), userId, accountId, categoryId: categoryId.get(r.categoryId)! })),
   );
   const recurringId = new Map(doc.recurring.map((r, i) => [r.id, recurringIds[i]!]));
   await ledgerWriter.insertRows(
@@ -118,6 +120,7 @@ async function writeDocument(
       return {
         ...fromEntry(t),
         userId,
+        accountId,
         categoryId: categoryId.get(t.categoryId)!,
         recurringId: t.recurringId ? recurringId.get(t.recurringId)! : null,
         receiptKey: receipt?.key ?? null,

@@ -35,6 +35,12 @@ describe('creating transactions', () => {
       id: expect.any(String),
       categoryId: food.id,
       category: { id: food.id, name: 'Food', color: '#ef4444', icon: '🍔' },
+      // One account: the default one; a regular row, not yet cleared, in no transfer (DESIGN §10).
+      accountId: expect.any(String),
+      kind: 'regular',
+      status: 'uncleared',
+      transferId: null,
+      transferAccountId: null,
       amount: 12.5,
       type: 'expense',
       description: 'Lunch',
@@ -202,7 +208,7 @@ describe('updating and deleting', () => {
       method: 'PUT',
       url: `/api/transactions/${tx.id}`,
       token,
-      payload: { ...valid(tx.categoryId, today), date: addDays(today, 1) },
+      payload: { ...valid(tx.categoryId!, today), date: addDays(today, 1) },
     });
     expect(future.json().message).toBe(MSG.dateInFuture);
     const got = await t.request({ method: 'GET', url: `/api/transactions/${tx.id}`, token });

@@ -94,7 +94,7 @@ describe('listing transactions', () => {
     expect(isNewestFirst(seen)).toBe(true);
     const byCategory = await walk(token, `categoryId=${food.id}`, 9);
     expect(byCategory.seen).toHaveLength(rows.filter((r) => r.categoryId === food.id).length);
-    expect(byCategory.seen.every((r) => r.category.name === 'Food')).toBe(true);
+    expect(byCategory.seen.every((r) => r.category?.name === 'Food')).toBe(true);
     const counted = await t.request({
       method: 'GET',
       url: `/api/transactions?type=expense&startDate=${start}&limit=1`,

@@ -3,12 +3,24 @@ import { fromCents } from '@ledgerly/shared';
 import type { CategoryRefRow, TransactionRow } from '../ledger/index.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 
+/** A row with its transfer, when the read knew it (the ledger's reads do; a fresh insert has none). */
+type RowWithTransfer = TransactionRow & { transferId?: string | null; transferAccountId?: string | null };
+
 /** The API shape of a transaction; receipt URLs are signed for its owner at answer time. */
-export function toTransaction(row: TransactionRow, category: CategoryRefRow, sign: ReceiptUrlSigner): Transaction {
+export function toTransaction(
+  row: RowWithTransfer,
+  category: CategoryRefRow | null,
+  sign: ReceiptUrlSigner,
+): Transaction {
   return {
     id: row.id,
     categoryId: row.categoryId,
-    category: { id: category.id, name: category.name, color: category.color, icon: category.icon },
+    category: category && { id: category.id, name: category.name, color: category.color, icon: category.icon },
+    accountId: row.accountId,
+    kind: row.kind,
+    status: row.status,
+    transferId: row.transferId ?? null,
+    transferAccountId: row.transferAccountId ?? null,
     amount: fromCents(row.amountCents),
     type: row.type,
     description: row.description,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
 import {
+  KIND_LABELS,
   LIMITS,
   MSG,
   fromCents,
@@ -22,6 +23,7 @@ import { type ReceiptVariant, verifyReceiptClaim } from '../../receipts/receipt-
 import type { Receipts } from '../../receipts/receipts.js';
 import {
   type Cursor,
+  accountForWrite,
   countTransactions,
   decodeCursor,
   encodeCursor,
@@ -87,6 +89,7 @@ export async function create(deps: TransactionDeps, owner: Owner, form: Transact
   const saved = await store(deps, image);
   try {
     const row = await ledgerWriter.insertTransaction(deps.db, owner.id, {
+      accountId: data.accountId,
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -119,6 +122,7 @@ export async function update(
   let result: Awaited<ReturnType<typeof ledgerWriter.updateTransaction>>;
   try {
     result = await ledgerWriter.updateTransaction(deps.db, owner.id, id, {
+      ...(data.accountId ? { accountId: (await accountForWrite(deps.db, owner.id, data.accountId)).id } : {}),
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -237,7 +241,7 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     let chunk = '';
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category.name)},${(cents / 100).toFixed(2)}\r\n`;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${(cents / 100).toFixed(2)}\r\n`;
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Transaction } from '@ledgerly/shared';
-import { LIMITS, formatDate } from '@ledgerly/shared';
+import { LIMITS, formatDate, shownCategory } from '@ledgerly/shared';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useMoney } from '../../../lib/use-currency';
@@ -26,14 +26,14 @@ export function RecentTransactions({ items }: { items: Transaction[] }) {
                 <span
                   aria-hidden="true"
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg"
-                  style={{ backgroundColor: `${t.category.color}26` }}
+                  style={{ backgroundColor: `${shownCategory(t).color}26` }}
                 >
-                  <Emoji emoji={t.category.icon} />
+                  <Emoji emoji={shownCategory(t).icon} />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{t.description || t.category.name}</p>
+                  <p className="truncate text-sm font-medium">{t.description || shownCategory(t).name}</p>
                   <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-                    {t.category.name} · <time dateTime={t.date}>{formatDate(t.date)}</time>
+                    {shownCategory(t).name} · <time dateTime={t.date}>{formatDate(t.date)}</time>
                   </p>
                 </div>
                 <span

@@ -9,6 +9,8 @@ const base: RecurringTransaction = {
   id: '00000000-0000-4000-8000-0000000000aa',
   categoryId: '00000000-0000-4000-8000-000000000001',
   category: { id: '00000000-0000-4000-8000-000000000001', name: 'Housing', icon: '🏠', color: '#ef4444' },
+  accountId: '00000000-0000-4000-8000-00000000acc1',
+  toAccountId: null,
   type: 'expense',
   amount: 1250,
   description: 'Rent',

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { dayLabel, formatDate, type RecurringTransaction } from '@ledgerly/shared';
+import { dayLabel, formatDate, shownCategory, type RecurringTransaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../lib/use-currency';
 import { FREQUENCY_LABELS, isOverdue, relativeNextLabel } from '../lib/schedule';
@@ -62,9 +62,9 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
           <span
             aria-hidden="true"
             className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl ${item.isActive ? '' : 'opacity-50 grayscale'}`}
-            style={{ backgroundColor: `${item.category.color}26` }}
+            style={{ backgroundColor: `${shownCategory(item).color}26` }}
           >
-            <Emoji emoji={item.category.icon} />
+            <Emoji emoji={shownCategory(item).icon} />
           </span>
           <div className="min-w-0">
             <h3
@@ -75,7 +75,7 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
             </h3>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               <span className="sr-only">Category: </span>
-              {item.category.name}
+              {shownCategory(item).name}
             </p>
           </div>
         </div>

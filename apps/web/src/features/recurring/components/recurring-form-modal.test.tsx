@@ -108,6 +108,8 @@ describe('RecurringFormModal', () => {
       id: '00000000-0000-4000-8000-0000000000aa',
       categoryId: SALARY.id,
       category: SALARY,
+      accountId: '00000000-0000-4000-8000-00000000acc1',
+      toAccountId: null,
       type: 'income',
       amount: 3000,
       description: 'Pay',

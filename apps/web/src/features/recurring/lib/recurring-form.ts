@@ -52,7 +52,7 @@ export function emptyFormValues(today: string): RecurringFormValues {
 export function formValuesFrom(item: RecurringTransaction): RecurringFormValues {
   return {
     type: item.type,
-    categoryId: item.categoryId,
+    categoryId: item.categoryId ?? '',
     amount: String(item.amount),
     description: item.description,
     frequency: item.frequency,

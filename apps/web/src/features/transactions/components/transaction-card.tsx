@@ -1,4 +1,4 @@
-import { formatDate, type Transaction } from '@ledgerly/shared';
+import { formatDate, shownCategory, type Transaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Emoji } from '../../../components/ui/emoji';
 
@@ -12,20 +12,21 @@ export interface TransactionCardProps {
 }
 
 /** What a transaction is called on screen: its description, else its category. */
-export const transactionTitle = (t: Transaction) => t.description || t.category.name;
+export const transactionTitle = (t: Transaction) => t.description || shownCategory(t).name;
 
 /** One transaction: icon, description, category, signed amount, date, receipt, Edit, Delete. */
 export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onViewReceipt }: TransactionCardProps) {
   const title = transactionTitle(t);
+  const category = shownCategory(t);
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900">
       <span
         aria-hidden="true"
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl"
-        style={{ backgroundColor: `${t.category.color}26` }}
+        style={{ backgroundColor: `${category.color}26` }}
       >
-        <Emoji emoji={t.category.icon} />
+        <Emoji emoji={category.icon} />
       </span>
       <div className="min-w-0 flex-1">
         <p
@@ -35,7 +36,7 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
           {title}
         </p>
         <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:gap-x-1.5 dark:text-slate-400">
-          <span>{t.category.name}</span>
+          <span>{category.name}</span>
           <span aria-hidden="true" className="hidden sm:inline">
             ·
           </span>

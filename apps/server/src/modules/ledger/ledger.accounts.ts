@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
+import type { Db } from '../../db/client.js';
+import { accounts } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+
+/*
+ * The accounts as the ledger's writer and readers need them: which account a row goes into,
+ * whether it is open. The accounts module owns the rest (its API, creating and closing).
+ */
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** The user's default account (every user has exactly one). */
+export async function defaultAccount(db: Db, userId: string): Promise<AccountRow> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.isDefault, true)))
+    .limit(1);
+  if (!row) throw new Error(`user ${userId} has no default account`);
+  return row;
+}
+
+export async function findAccount(db: Db, userId: string, id: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The account a write goes into: the one named (404 if it is not the user's, 409 if closed) or,
+ * when none is named, the default account.
+ */
+export async function accountForWrite(db: Db, userId: string, id: string | null | undefined): Promise<AccountRow> {
+  const row = id ? await findAccount(db, userId, id) : await defaultAccount(db, userId);
+  if (!row) throw notFound('Account');
+  if (row.closedAt) throw conflict(ACCOUNT_MSG.closed);
+  return row;
+}
+
+/** How many accounts the user has (open and closed): the UI shows accounts only from two. */
+export async function accountCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return row?.n ?? 0;
+}
