@@ -25,7 +25,7 @@ import { ImportJobs, importsRoutes } from './modules/imports/index.js';
 import { authPublicRoutes, authRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
-import { receiptsRoutes, transactionsRoutes } from './modules/transactions/index.js';
+import { receiptsRoutes, transactionsBulkRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { alertsRoutes, budgetsRoutes } from './modules/budgets/index.js';
 import { recurringRoutes } from './modules/recurring/index.js';
@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(authRoutes, ctx);
         await protectedScope.register(categoriesRoutes, ctx);
         await protectedScope.register(transactionsRoutes, ctx);
+        await protectedScope.register(transactionsBulkRoutes, ctx);
         await protectedScope.register(settingsRoutes, ctx);
         await protectedScope.register(budgetsRoutes, ctx);
         await protectedScope.register(alertsRoutes, ctx);

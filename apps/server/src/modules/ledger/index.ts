@@ -28,3 +28,5 @@ export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
 export { type LedgerFilter, filterWhere } from './ledger.filter.js';
 export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
 export { type AccountRow, accountCount, accountForWrite, defaultAccount, findAccount } from './ledger.accounts.js';
+// Bulk edit of the transactions list (issue 25 item 4).
+export { type BulkOutcome, type BulkSelection, applyBulk } from './ledger.bulk.js';

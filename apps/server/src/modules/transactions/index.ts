@@ -11,3 +11,4 @@ export {
   receiptKeysPage,
   storeRestoredReceipt,
 } from './transactions.portable.js';
+export { transactionsBulkRoutes } from './transactions-bulk.routes.js';
