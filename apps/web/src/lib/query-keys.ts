@@ -9,6 +9,7 @@ export const queryKeys = {
   currencies: ['currencies'] as const,
   categories: (type?: 'expense' | 'income') => (type ? (['categories', type] as const) : (['categories'] as const)),
   transactions: ['transactions'] as const,
+  accounts: ['accounts'] as const,
   transactionSummary: ['transactions-summary'] as const,
   budgets: ['budgets'] as const,
   recurring: ['recurring'] as const,
@@ -25,6 +26,8 @@ const TRANSACTION_DEPENDENTS = [
   queryKeys.transactionSummary,
   queryKeys.budgets,
   queryKeys.analytics,
+  // Balances (and the register) move with every write.
+  queryKeys.accounts,
 ] as const;
 
 const RECURRING = [queryKeys.recurring, queryKeys.recurringUpcoming] as const;

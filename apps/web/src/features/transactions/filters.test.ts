@@ -10,6 +10,7 @@ describe('transaction filters', () => {
     expect(defaultFilters(TODAY)).toEqual({
       type: '',
       categoryId: '',
+      accountId: '',
       search: '',
       startDate: '2026-03-01',
       endDate: TODAY,

@@ -4,6 +4,8 @@ import { firstOfMonth, firstOfYear, type TransactionType } from '@ledgerly/share
 export interface TransactionFilters {
   type: TransactionType | '';
   categoryId: string;
+  /** One account's rows (offered once the user has two accounts). */
+  accountId: string;
   search: string;
   startDate: string;
   endDate: string;
@@ -34,7 +36,7 @@ export function activeQuickRange(filters: Pick<TransactionFilters, 'startDate' |
 
 /** The first day of the current month through today, nothing else. */
 export function defaultFilters(today: string): TransactionFilters {
-  return { type: '', categoryId: '', search: '', ...quickRangeDates('month', today) };
+  return { type: '', categoryId: '', accountId: '', search: '', ...quickRangeDates('month', today) };
 }
 
 /** A date typed into a filter: never later than today. */
@@ -60,6 +62,7 @@ export function filterQuery(filters: TransactionFilters): Record<string, string>
   return {
     type: filters.type,
     categoryId: filters.categoryId,
+    accountId: filters.accountId,
     search: filters.search.trim(),
     startDate: filters.startDate,
     endDate: filters.endDate,

@@ -18,6 +18,8 @@ export function transactionFormData({ values, receipt, removeReceipt }: Transact
   form.set('amount', fromCents(values.amount).toFixed(2));
   form.set('description', values.description ?? '');
   form.set('date', values.date);
+  // Absent: the user's default account (new rows) or the row's own account (edits).
+  if (values.accountId) form.set('accountId', values.accountId);
   if (receipt) form.set('receipt', receipt);
   else if (removeReceipt) form.set('removeReceipt', 'true');
   return form;

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { formatDate, shownCategory, type Transaction } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Emoji } from '../../../components/ui/emoji';
+import { amountColor } from '../transfer-label';
 
 export interface TransactionCardProps {
   transaction: Transaction;
@@ -9,18 +11,36 @@ export interface TransactionCardProps {
   onEdit: (t: Transaction) => void;
   onDelete: (t: Transaction) => void;
   onViewReceipt: (t: Transaction) => void;
+  /** On a transfer leg: "Transfer to Savings" (shown where a category would be). */
+  transferLabel?: string | null;
+  /** The row's account, shown once the user has several. */
+  accountName?: string;
+  /** A leading slot (the bulk-edit checkbox). */
+  leading?: ReactNode;
 }
 
 /** What a transaction is called on screen: its description, else its category. */
 export const transactionTitle = (t: Transaction) => t.description || shownCategory(t).name;
 
 /** One transaction: icon, description, category, signed amount, date, receipt, Edit, Delete. */
-export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onViewReceipt }: TransactionCardProps) {
-  const title = transactionTitle(t);
+export function TransactionCard({
+  transaction: t,
+  amount,
+  onEdit,
+  onDelete,
+  onViewReceipt,
+  transferLabel,
+  accountName,
+  leading,
+}: TransactionCardProps) {
   const category = shownCategory(t);
+  const title = t.description || transferLabel || category.name;
+  // A transfer leg leaving the budget may carry the category it counts as spending in.
+  const categoryText = transferLabel ? [transferLabel, t.category?.name].filter(Boolean).join(' · ') : category.name;
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900">
+      {leading}
       <span
         aria-hidden="true"
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl"
@@ -36,7 +56,15 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
           {title}
         </p>
         <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:gap-x-1.5 dark:text-slate-400">
-          <span>{category.name}</span>
+          <span>{categoryText}</span>
+          {accountName && (
+            <>
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
+              <span data-testid="transaction-account">{accountName}</span>
+            </>
+          )}
           <span aria-hidden="true" className="hidden sm:inline">
             ·
           </span>
@@ -45,13 +73,7 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
           </time>
         </p>
       </div>
-      <p
-        className={`shrink-0 text-right font-semibold tabular-nums ${
-          t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
-        }`}
-      >
-        {amount}
-      </p>
+      <p className={`shrink-0 text-right font-semibold tabular-nums ${amountColor(t)}`}>{amount}</p>
       <div className="flex w-full items-center justify-end gap-2 sm:w-auto">
         {thumb && (
           <button

@@ -3,6 +3,7 @@ import type { TransactionType } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField, SelectField } from '../../../components/ui/field';
 import { useCategories } from '../../categories/api/get-categories';
+import { useAccountsView } from '../../accounts/api/use-accounts';
 import { withDate, type TransactionFilters as Filters } from '../filters';
 
 export interface TransactionFiltersProps {
@@ -13,10 +14,11 @@ export interface TransactionFiltersProps {
   onClear: () => void;
 }
 
-/** Type, category, date range and description search. */
+/** Type, category, account (with several), date range and description search. */
 export function TransactionFilters({ value, today, onChange, onClear }: TransactionFiltersProps) {
   const headingId = useId();
   const { data: categories = [] } = useCategories();
+  const { accounts, several } = useAccountsView();
   const offered = value.type ? categories.filter((c) => c.type === value.type) : categories;
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
 
@@ -53,6 +55,18 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
             </option>
           ))}
         </SelectField>
+        {/* Only once there is a second account (DESIGN §10): one account shows the spec's filters. */}
+        {several && (
+          <SelectField label="Account" value={value.accountId} onChange={(e) => set({ accountId: e.target.value })}>
+            <option value="">All accounts</option>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+                {a.closedAt ? ' (closed)' : ''}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <InputField
           label="Start date"
           type="date"
@@ -73,7 +87,9 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
           placeholder="Description"
           value={value.search}
           onChange={(e) => set({ search: e.target.value })}
-          containerClassName="col-span-2 lg:col-span-4 xl:col-span-1"
+          containerClassName={
+            several ? 'col-span-2 lg:col-span-3 xl:col-span-5' : 'col-span-2 lg:col-span-4 xl:col-span-1'
+          }
         />
       </div>
     </section>

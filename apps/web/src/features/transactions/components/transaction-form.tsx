@@ -6,22 +6,27 @@ import { ApiError } from '../../../lib/api-client';
 import { useToday } from '../../../lib/use-currency';
 import { Banner, useTimedMessage } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { InputField } from '../../../components/ui/field';
+import { InputField, SelectField } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
 import { useCategories } from '../../categories/api/get-categories';
 import { CategorySelect } from '../../categories/components/category-select';
+import { useAccountsView } from '../../accounts/api/use-accounts';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useUpdateTransaction } from '../api/update-transaction';
 import { transactionFormSchema, type TransactionFormValues } from '../transaction-form-schema';
 import { ReceiptPicker } from './receipt-picker';
+import { TransferForm } from './transfer-form';
 import { UploadProgress } from './upload-progress';
 
 const TYPE_OPTIONS = [
   { value: 'expense', label: 'Expense' },
   { value: 'income', label: 'Income' },
 ] as const;
+// "Transfer" sits beside them once there are two open accounts (DESIGN §10).
+const WITH_TRANSFER = [...TYPE_OPTIONS, { value: 'transfer', label: 'Transfer' }] as const;
+type FormType = (typeof WITH_TRANSFER)[number]['value'];
 
-const FORM_FIELDS = ['categoryId', 'type', 'amount', 'description', 'date'] as const;
+const FORM_FIELDS = ['categoryId', 'type', 'amount', 'description', 'date', 'accountId'] as const;
 
 export interface TransactionFormProps {
   transaction?: Transaction | null;
@@ -42,6 +47,9 @@ export function TransactionForm({
 }: TransactionFormProps) {
   const today = useToday();
   const { data: categories = [] } = useCategories();
+  const { accounts, canTransfer, defaultAccount } = useAccountsView();
+  // Editing a transfer leg opens the transfer form (both legs change together).
+  const [transfer, setTransfer] = useState(transaction?.kind === 'transfer' && !!transaction.transferId);
   const resolver = useMemo(() => zodResolver(transactionFormSchema(today, categories)), [today, categories]);
   const {
     register,
@@ -59,6 +67,7 @@ export function TransactionForm({
       amount: transaction ? transaction.amount.toFixed(2) : '',
       date: transaction?.date ?? today,
       description: transaction?.description ?? '',
+      accountId: transaction?.accountId ?? '',
     },
   });
   const create = useCreateTransaction(createErrorFallback);
@@ -76,6 +85,51 @@ export function TransactionForm({
   const type = watch('type');
   const descriptionLength = (watch('description') ?? '').length;
   const storedUrl = transaction && !removeStored ? (transaction.receiptThumbUrl ?? transaction.receiptUrl) : null;
+
+  // The account picker shows only with two or more open accounts; a new row starts in the default.
+  const accountChoices = accounts.filter((a) => !a.closedAt || a.id === transaction?.accountId);
+  useEffect(() => {
+    if (canTransfer && !transaction && defaultAccount && !watch('accountId')) setValue('accountId', defaultAccount.id);
+  }, [canTransfer, transaction, defaultAccount, watch, setValue]);
+
+  function changeType(next: FormType) {
+    if (next === 'transfer') {
+      setTransfer(true);
+      return;
+    }
+    setTransfer(false);
+    if (next === type) return;
+    setValue('type', next);
+    // A category belongs to one type: changing type clears it.
+    setValue('categoryId', '', { shouldValidate: isSubmitted });
+  }
+  // New transactions may switch between the three; an edited row keeps its nature.
+  const typeSwitch = (
+    <div>
+      <span aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        Type
+      </span>
+      <Segmented<FormType>
+        label="Type"
+        options={canTransfer && !transaction ? WITH_TRANSFER : TYPE_OPTIONS}
+        value={transfer ? 'transfer' : type}
+        disabled={isSubmitting}
+        onChange={changeType}
+      />
+    </div>
+  );
+
+  if (transfer) {
+    return (
+      <TransferForm
+        transaction={transaction}
+        typeSwitch={transaction ? undefined : typeSwitch}
+        onCancel={onCancel}
+        onSaved={onSaved}
+        onBusyChange={onBusyChange}
+      />
+    );
+  }
 
   async function onSubmit(values: TransactionInput) {
     if (receiptError) return;
@@ -105,23 +159,16 @@ export function TransactionForm({
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-busy={isSubmitting}>
       {/* A disabled fieldset disables every control inside it while the save runs. */}
       <fieldset disabled={isSubmitting} className="min-w-0 space-y-4">
-        <div>
-          <span aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Type
-          </span>
-          <Segmented
-            label="Type"
-            options={TYPE_OPTIONS}
-            value={type}
-            disabled={isSubmitting}
-            onChange={(next) => {
-              if (next === type) return;
-              setValue('type', next);
-              // A category belongs to one type: changing type clears it.
-              setValue('categoryId', '', { shouldValidate: isSubmitted });
-            }}
-          />
-        </div>
+        {typeSwitch}
+        {canTransfer && (
+          <SelectField label="Account" required error={errors.accountId?.message} {...register('accountId')}>
+            {accountChoices.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Controller
             control={control}

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Transaction } from '@ledgerly/shared';
 import { useMoney } from '../../../lib/use-currency';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAccountsView } from '../../accounts/api/use-accounts';
+import { transferLabel } from '../transfer-label';
 import { TransactionCard } from './transaction-card';
 
 export interface TransactionListProps {
@@ -24,6 +26,8 @@ export interface TransactionListProps {
   onEdit: (t: Transaction) => void;
   onDelete: (t: Transaction) => void;
   onViewReceipt: (t: Transaction) => void;
+  /** The bulk-edit checkbox of a row, when selecting is on. */
+  leadingOf?: (t: Transaction, index: number) => ReactNode;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -55,9 +59,11 @@ export function TransactionList({
   failed,
   onLoadMore,
   onRetry,
+  leadingOf,
   ...cardActions
 }: TransactionListProps) {
   const { signed } = useMoney();
+  const { several, nameOf } = useAccountsView();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -94,8 +100,16 @@ export function TransactionList({
         {counterText(transactions.length, total, totalIsLowerBound, hasNextPage)}
       </p>
       <ul aria-label="Transactions" className={`space-y-3 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
-        {transactions.map((t) => (
-          <TransactionCard key={t.id} transaction={t} amount={signed(t.amount, t.type)} {...cardActions} />
+        {transactions.map((t, i) => (
+          <TransactionCard
+            key={t.id}
+            transaction={t}
+            amount={signed(t.amount, t.type)}
+            transferLabel={transferLabel(t, nameOf)}
+            accountName={several ? nameOf(t.accountId) : undefined}
+            leading={leadingOf?.(t, i)}
+            {...cardActions}
+          />
         ))}
       </ul>
       <div ref={sentinel} aria-hidden="true" className="h-px" />

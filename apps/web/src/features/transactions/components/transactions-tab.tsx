@@ -27,6 +27,9 @@ import { TransactionFilters } from './transaction-filters';
 import { TransactionFormDialog } from './transaction-form-dialog';
 import { TransactionList } from './transaction-list';
 import { TransactionSummaryCards } from './transaction-summary-cards';
+import { DeleteTransferDialog } from './delete-transfer-dialog';
+import { useAccountsView } from '../../accounts/api/use-accounts';
+import { transferLabel } from '../transfer-label';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -47,6 +50,9 @@ export function TransactionsTab() {
   const [importing, setImporting] = useState(false);
   const [receiptOf, setReceiptOf] = useState<Transaction | null>(null);
 
+  const { nameOf } = useAccountsView();
+  // A transfer leg asks "both sides or keep this one" instead of the plain confirmation.
+  const deletingTransfer = toDelete?.transferId ? toDelete : null;
   const list = useTransactions(filters);
   const remove = useDeleteTransaction();
   const transactions = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
@@ -132,7 +138,7 @@ export function TransactionsTab() {
         }}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={toDelete !== null && !deletingTransfer}
         title="Delete Transaction"
         message={
           toDelete
@@ -143,6 +149,19 @@ export function TransactionsTab() {
         busyLabel="Deleting..."
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+      <DeleteTransferDialog
+        transaction={deletingTransfer}
+        label={deletingTransfer ? (transferLabel(deletingTransfer, nameOf) ?? '') : ''}
+        onDone={(message) => {
+          setToDelete(null);
+          flash.showSuccess(message);
+        }}
+        onError={(message) => {
+          setToDelete(null);
+          flash.showError(message);
+        }}
         onCancel={() => setToDelete(null)}
       />
       <ImportWizard open={importing} onClose={() => setImporting(false)} onDone={flash.showSuccess} />

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ACCOUNT_MSG, LIMITS, MSG, amountCentsSchema } from '@ledgerly/shared';
+
+/** The transfer form's fields (DESIGN §10: from, to, amount, date, note; a category only out of the budget). */
+export const transferFormSchema = (today: string) =>
+  z
+    .object({
+      fromAccountId: z.string().min(1, 'Please select the account the money leaves'),
+      toAccountId: z.string().min(1, 'Please select the account the money goes to'),
+      amount: amountCentsSchema,
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.selectDate)
+        .refine((d) => d <= today, MSG.dateInFuture),
+      description: z
+        .string()
+        .trim()
+        .max(LIMITS.descriptionMax, MSG.descriptionMax)
+        .transform((v) => (v ? v : null)),
+      categoryId: z.string(),
+    })
+    .refine((v) => !v.fromAccountId || v.fromAccountId !== v.toAccountId, {
+      path: ['toAccountId'],
+      message: ACCOUNT_MSG.sameAccount,
+    });
+
+export type TransferFormValues = z.input<ReturnType<typeof transferFormSchema>>;
+export type TransferFormOutput = z.output<ReturnType<typeof transferFormSchema>>;
