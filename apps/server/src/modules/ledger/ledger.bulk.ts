@@ -40,7 +40,7 @@ async function countWhere(db: Db, where: SQL): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
     .where(where);
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** Puts the named regular rows of the category's type into `category`. */

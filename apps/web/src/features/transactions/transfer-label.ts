@@ -18,6 +18,6 @@ export function transferLabel(
  * neither income nor expense (transfer legs, opening balances, adjustments).
  */
 export function amountColor(t: Pick<Transaction, 'kind' | 'type'>): string {
-  if (t.kind && t.kind !== 'regular') return 'text-slate-700 dark:text-slate-300';
+  if (t.kind !== 'regular') return 'text-slate-700 dark:text-slate-300';
   return t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400';
 }

@@ -23,7 +23,9 @@ export function useAccounts() {
  * once a second account exists (`several`; the picker and Transfer need two open ones).
  */
 export function useAccountsView() {
-  const { data: accounts = [] } = useAccounts();
+  const { data } = useAccounts();
+  // Until the list loads (or if it cannot), the screens are those of one account.
+  const accounts = Array.isArray(data) ? data : [];
   const open = accounts.filter((a) => !a.closedAt);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return {

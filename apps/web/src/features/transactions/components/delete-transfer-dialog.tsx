@@ -68,8 +68,6 @@ function DeleteTransferChoice({
     }
   }
 
-  const option =
-    'flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700';
   return (
     <div aria-busy={remove.isPending}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -77,34 +75,20 @@ function DeleteTransferChoice({
       </p>
       <fieldset className="mt-4 space-y-2" disabled={remove.isPending}>
         <legend className="sr-only">What to delete</legend>
-        <label className={option}>
-          <input
-            type="radio"
-            name={name}
-            className="mt-1"
-            checked={choice === 'both'}
-            onChange={() => setChoice('both')}
-          />
-          <span className="text-sm">
-            <span className="block font-medium">Delete both sides</span>
-            <span className="text-slate-600 dark:text-slate-400">The transfer goes from both accounts.</span>
-          </span>
-        </label>
-        <label className={option}>
-          <input
-            type="radio"
-            name={name}
-            className="mt-1"
-            checked={choice === 'keep'}
-            onChange={() => setChoice('keep')}
-          />
-          <span className="text-sm">
-            <span className="block font-medium">Keep this one as an {kind}</span>
-            <span className="text-slate-600 dark:text-slate-400">
-              The other side is deleted; this row stays with a category.
-            </span>
-          </span>
-        </label>
+        <Choice
+          name={name}
+          checked={choice === 'both'}
+          onSelect={() => setChoice('both')}
+          title="Delete both sides"
+          detail="The transfer goes from both accounts."
+        />
+        <Choice
+          name={name}
+          checked={choice === 'keep'}
+          onSelect={() => setChoice('keep')}
+          title={`Keep this one as an ${kind}`}
+          detail="The other side is deleted; this row stays, with a category."
+        />
         {choice === 'keep' && (
           <CategorySelect
             type={kind}
@@ -125,6 +109,32 @@ function DeleteTransferChoice({
         <Button variant="danger" onClick={() => void confirm()} disabled={remove.isPending}>
           {remove.isPending ? 'Deleting...' : 'Delete'}
         </Button>
+      </div>
+    </div>
+  );
+}
+
+/** One radio choice with its title (the label) and a line saying what it does. */
+function Choice(props: { name: string; checked: boolean; onSelect: () => void; title: string; detail: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
+      <input
+        id={id}
+        type="radio"
+        name={props.name}
+        className="mt-1"
+        checked={props.checked}
+        onChange={props.onSelect}
+        aria-describedby={`${id}-detail`}
+      />
+      <div className="text-sm">
+        <label htmlFor={id} className="block font-medium">
+          {props.title}
+        </label>
+        <p id={`${id}-detail`} className="text-slate-600 dark:text-slate-400">
+          {props.detail}
+        </p>
       </div>
     </div>
   );

@@ -28,6 +28,8 @@ import { TransactionFormDialog } from './transaction-form-dialog';
 import { TransactionList } from './transaction-list';
 import { TransactionSummaryCards } from './transaction-summary-cards';
 import { DeleteTransferDialog } from './delete-transfer-dialog';
+import { BulkEditBar, RowCheckbox } from './bulk-edit-bar';
+import { useBulkSelection } from '../bulk-selection';
 import { useAccountsView } from '../../accounts/api/use-accounts';
 import { transferLabel } from '../transfer-label';
 
@@ -58,6 +60,7 @@ export function TransactionsTab() {
   const transactions = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   const total = list.data?.pages[0]?.meta.total ?? 0;
   const totalIsLowerBound = list.data?.pages[0]?.meta.totalIsLowerBound ?? false;
+  const selection = useBulkSelection(transactions, filters);
 
   // List failures show in the 3-second banner like every other failure.
   useErrorFlash(list.error, 'Failed to fetch transactions', flash.showError);
@@ -111,6 +114,16 @@ export function TransactionsTab() {
         onChange={setDraft}
         onClear={() => setDraft(defaultFilters(today))}
       />
+      {transactions.length > 0 && (
+        <BulkEditBar
+          selection={selection}
+          total={total}
+          totalIsLowerBound={totalIsLowerBound}
+          filters={filters}
+          onSuccess={flash.showSuccess}
+          onError={flash.showError}
+        />
+      )}
       <TransactionList
         transactions={transactions}
         total={total}
@@ -126,6 +139,18 @@ export function TransactionsTab() {
         onEdit={(transaction) => setForm({ open: true, transaction })}
         onDelete={setToDelete}
         onViewReceipt={setReceiptOf}
+        leadingOf={
+          selection.active
+            ? (t, index) => (
+                <RowCheckbox
+                  selection={selection}
+                  index={index}
+                  id={t.id}
+                  label={`${t.description || (transferLabel(t, nameOf) ?? transactionTitle(t))}, ${t.date}`}
+                />
+              )
+            : undefined
+        }
       />
 
       <TransactionFormDialog

@@ -67,7 +67,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
   const from = byId.get(watch('fromAccountId'));
   const to = byId.get(watch('toAccountId'));
   const leavesBudget = !!from && !!to && from.onBudget && !to.onBudget;
-  const descriptionLength = (watch('description') ?? '').length;
+  const descriptionLength = watch('description').length;
   // A closed account stays listed when the edited transfer already uses it.
   const choices = (current?: string) => accounts.filter((a) => !a.closedAt || a.id === current);
 
