@@ -22,8 +22,17 @@ export interface BulkEditBarProps {
   onError: (message: string) => void;
 }
 
+/** Turns selecting on: a checkbox appears on every row. */
+export function SelectButton({ selection }: { selection: BulkSelection }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => selection.setActive(true)}>
+      Select
+    </Button>
+  );
+}
+
 /**
- * Bulk edit of the list (issue 25 item 4): "Select" turns on a checkbox per row; with rows
+ * Bulk edit of the list (issue 25 item 4), shown once "Select" is pressed; with rows
  * chosen (or all matching the filter), set their category, mark them cleared, mark them as
  * transfers (with several accounts) or delete them after a confirmation that says how many.
  */
@@ -37,17 +46,6 @@ export function BulkEditBar({ selection, total, totalIsLowerBound, filters, onSu
   const edit = useBulkEdit();
   const markTransfer = useMarkTransfer();
   const busy = edit.isPending || markTransfer.isPending;
-
-  if (!selection.active) {
-    return (
-      <div className="flex justify-end">
-        <Button variant="secondary" size="sm" onClick={() => selection.setActive(true)}>
-          <span aria-hidden="true">☑️</span>
-          Select
-        </Button>
-      </div>
-    );
-  }
 
   const count = selection.all ? total : selection.ids.size;
   const countText = `${count.toLocaleString('en-US')}${selection.all && totalIsLowerBound ? '+' : ''}`;
@@ -82,7 +80,7 @@ export function BulkEditBar({ selection, total, totalIsLowerBound, filters, onSu
     <section
       aria-labelledby={headingId}
       aria-busy={busy}
-      className="sticky top-0 z-10 rounded-xl border border-indigo-200 bg-indigo-50 p-3 shadow-sm dark:border-indigo-900 dark:bg-slate-900"
+      className="sticky top-20 z-20 sm:top-16 rounded-xl border border-indigo-200 bg-indigo-50 p-3 shadow-sm dark:border-indigo-900 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h2 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-slate-100" aria-live="polite">

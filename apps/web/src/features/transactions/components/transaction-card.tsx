@@ -36,7 +36,10 @@ export function TransactionCard({
   const category = shownCategory(t);
   const title = t.description || transferLabel || category.name;
   // A transfer leg leaving the budget may carry the category it counts as spending in.
-  const categoryText = transferLabel ? [transferLabel, t.category?.name].filter(Boolean).join(' · ') : category.name;
+  // Without a description the title already says "Transfer to Savings"; the line under it says "Transfer".
+  const categoryText = transferLabel
+    ? [t.description ? transferLabel : category.name, t.category?.name].filter(Boolean).join(' · ')
+    : category.name;
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900">
@@ -56,15 +59,16 @@ export function TransactionCard({
           {title}
         </p>
         <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:gap-x-1.5 dark:text-slate-400">
-          <span>{categoryText}</span>
-          {accountName && (
-            <>
-              <span aria-hidden="true" className="hidden sm:inline">
-                ·
-              </span>
-              <span data-testid="transaction-account">{accountName}</span>
-            </>
-          )}
+          <span>
+            {categoryText}
+            {/* On the category's line, so a phone row stays as high as with one account. */}
+            {accountName && (
+              <>
+                {' · '}
+                <span data-testid="transaction-account">{accountName}</span>
+              </>
+            )}
+          </span>
           <span aria-hidden="true" className="hidden sm:inline">
             ·
           </span>

@@ -26,6 +26,8 @@ export interface TransactionListProps {
   onEdit: (t: Transaction) => void;
   onDelete: (t: Transaction) => void;
   onViewReceipt: (t: Transaction) => void;
+  /** Shown at the end of the counter's line (the bulk-edit "Select" button). */
+  toolbar?: ReactNode;
   /** The bulk-edit checkbox of a row, when selecting is on. */
   leadingOf?: (t: Transaction, index: number) => ReactNode;
 }
@@ -60,6 +62,7 @@ export function TransactionList({
   onLoadMore,
   onRetry,
   leadingOf,
+  toolbar,
   ...cardActions
 }: TransactionListProps) {
   const { signed } = useMoney();
@@ -96,9 +99,12 @@ export function TransactionList({
 
   return (
     <div aria-busy={isUpdating || isFetchingNextPage}>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {counterText(transactions.length, total, totalIsLowerBound, hasNextPage)}
-      </p>
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {counterText(transactions.length, total, totalIsLowerBound, hasNextPage)}
+        </p>
+        {toolbar}
+      </div>
       <ul aria-label="Transactions" className={`space-y-3 transition-opacity ${isUpdating ? 'opacity-60' : ''}`}>
         {transactions.map((t, i) => (
           <TransactionCard

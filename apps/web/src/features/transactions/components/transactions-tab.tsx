@@ -28,7 +28,7 @@ import { TransactionFormDialog } from './transaction-form-dialog';
 import { TransactionList } from './transaction-list';
 import { TransactionSummaryCards } from './transaction-summary-cards';
 import { DeleteTransferDialog } from './delete-transfer-dialog';
-import { BulkEditBar, RowCheckbox } from './bulk-edit-bar';
+import { BulkEditBar, RowCheckbox, SelectButton } from './bulk-edit-bar';
 import { useBulkSelection } from '../bulk-selection';
 import { useAccountsView } from '../../accounts/api/use-accounts';
 import { transferLabel } from '../transfer-label';
@@ -114,7 +114,7 @@ export function TransactionsTab() {
         onChange={setDraft}
         onClear={() => setDraft(defaultFilters(today))}
       />
-      {transactions.length > 0 && (
+      {selection.active && (
         <BulkEditBar
           selection={selection}
           total={total}
@@ -139,6 +139,7 @@ export function TransactionsTab() {
         onEdit={(transaction) => setForm({ open: true, transaction })}
         onDelete={setToDelete}
         onViewReceipt={setReceiptOf}
+        toolbar={!selection.active && <SelectButton selection={selection} />}
         leadingOf={
           selection.active
             ? (t, index) => (
