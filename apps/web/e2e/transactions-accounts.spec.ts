@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { api, expectNoSeriousA11yViolations, signUpViaApi } from './helpers';
+import {
+  TODAY,
+  card,
+  counter,
+  createTransaction,
+  initCategories,
+  list,
+  openTransactionsTab,
+  summary,
+  viewportScreenshot,
+} from './transactions-helpers';
+
+/** Transactions with accounts and transfers (DESIGN §10), at desktop and phone width. */
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`transactions with accounts (${label})`, () => {
+    test.use({ viewport });
+
+    test('with one account the form and the list are the spec app', async ({ page }) => {
+      await signUpViaApi(page);
+      const cats = await initCategories(page);
+      await createTransaction(page, { category: cats['Shopping']!, amount: '20', description: 'Shoes', date: TODAY });
+      await openTransactionsTab(page);
+      await expect(counter(page)).toHaveText('Showing 1 of 1 transactions');
+      await expect(page.getByLabel('Account')).toHaveCount(0);
+      await expect(card(page, 'Shoes')).not.toContainText('Main account');
+      await page.getByRole('button', { name: 'Add Transaction' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add Transaction' });
+      await expect(dialog.getByRole('button', { name: 'Expense' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Transfer' })).toHaveCount(0);
+      await expect(dialog.getByLabel('Account')).toHaveCount(0);
+    });
+
+    test('a transfer: created in the form, named in the list, never income or spending, edited and unlinked', async ({
+      page,
+    }) => {
+      await signUpViaApi(page);
+      const cats = await initCategories(page);
+      await createTransaction(page, { category: cats['Salary']!, amount: '3000', description: 'Pay', date: TODAY });
+      await createTransaction(page, { category: cats['Shopping']!, amount: '50', description: 'Shoes', date: TODAY });
+      const created = await api(page, 'POST', '/accounts', { name: 'Savings', kind: 'savings' });
+      expect(created.status(), await created.text()).toBe(201);
+
+      await openTransactionsTab(page);
+      await page.getByRole('button', { name: 'Add Transaction' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add Transaction' });
+      await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+      await expect(dialog.getByRole('combobox', { name: 'From', exact: true })).toHaveValue(/.+/);
+      await dialog.getByRole('combobox', { name: 'To', exact: true }).selectOption({ label: 'Savings' });
+      await dialog.getByLabel('Amount').fill('500');
+      await dialog.getByLabel('Note (optional)').fill('Rainy day fund');
+      await expectNoSeriousA11yViolations(page);
+      await viewportScreenshot(page, `transfer-form-${label}`);
+      await dialog.getByRole('button', { name: 'Add Transfer' }).click();
+      await expect(page.getByText('Transfer created successfully!')).toBeVisible();
+
+      const out = card(page, 'Transfer to Savings');
+      const into = card(page, 'Transfer from Main account');
+      await expect(out).toContainText('Rainy day fund');
+      await expect(out).toContainText('-$500.00');
+      await expect(into).toContainText('+$500.00');
+      await expect(into).toContainText('Savings');
+      // Neither income nor spending.
+      await expect(summary(page, 'Total Income')).toContainText('$3,000.00');
+      await expect(summary(page, 'Total Expenses')).toContainText('$50.00');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `e2e/screenshots/transfer-list-${label}.png`, fullPage: true });
+
+      // The Account filter: Savings holds only the leg that entered it.
+      await page.getByLabel('Account').selectOption({ label: 'Savings' });
+      await expect(counter(page)).toHaveText('Showing 1 of 1 transactions');
+      await expect(list(page)).toContainText('Transfer from Main account');
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await expect(counter(page)).toHaveText('Showing 4 of 4 transactions');
+
+      // Editing a leg edits the transfer.
+      await out.getByRole('button', { name: /^Edit/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Transaction' });
+      await expect(edit.getByLabel('Amount')).toHaveValue('500.00');
+      await edit.getByLabel('Amount').fill('450');
+      await edit.getByRole('button', { name: 'Update Transfer' }).click();
+      await expect(page.getByText('Transfer updated successfully!')).toBeVisible();
+      await expect(card(page, 'Transfer to Savings')).toContainText('-$450.00');
+      await expect(card(page, 'Transfer from Main account')).toContainText('+$450.00');
+
+      // Deleting one leg: keep it as an income of a category.
+      await card(page, 'Transfer from Main account')
+        .getByRole('button', { name: /^Delete/ })
+        .click();
+      const del = page.getByRole('dialog', { name: 'Delete Transfer' });
+      await expect(del.getByLabel('Delete both sides')).toBeChecked();
+      await del.getByLabel('Keep this one as an income').check();
+      await del.getByLabel('Category').selectOption({ label: '💼 Salary' });
+      await viewportScreenshot(page, `transfer-delete-${label}`);
+      await del.getByRole('button', { name: 'Delete' }).click();
+      await expect(counter(page)).toHaveText('Showing 3 of 3 transactions');
+      await expect(list(page)).not.toContainText('Transfer to Savings');
+      await expect(card(page, 'Rainy day fund')).toContainText('Salary');
+      await expect(summary(page, 'Total Income')).toContainText('$3,450.00');
+    });
+  });
+}
