@@ -39,7 +39,7 @@ export function isOverMaxAmount(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const text = value.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return false;
-  const whole = text.split('.')[0]!.replace(/^0+(?=\d)/, '');
+  const whole = (text.split('.')[0] ?? '').replace(/^0+(?=\d)/, '');
   return whole.length > 10 || (whole.length === 10 && Number(text) * 100 > MAX_AMOUNT_CENTS);
 }
 
