@@ -101,7 +101,7 @@ export function PrivacyPage() {
     <LegalDocument
       title="Privacy Policy"
       intro="What we collect, why, and the control you keep over it. In short: your money data is yours."
-      updated="November 1, 2026"
+      updated="November 26, 2026"
       sections={SECTIONS}
     />
   );

@@ -118,7 +118,7 @@ export function TermsPage() {
     <LegalDocument
       title="Terms of Service"
       intro="The rules for using Ledgerly, written to be read. Free to use, fair to everyone."
-      updated="November 1, 2026"
+      updated="November 26, 2026"
       sections={SECTIONS}
     />
   );
