@@ -73,7 +73,7 @@ export function ActionMenu({
             setOpen(true);
           }
         }}
-        className="flex h-10 w-10 items-center justify-center rounded-lg text-xl leading-none text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        className="flex h-10 w-9 items-center justify-center rounded-lg text-xl sm:w-10 leading-none text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <span aria-hidden="true">⋯</span>
       </button>

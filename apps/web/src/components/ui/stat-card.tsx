@@ -37,10 +37,10 @@ export function StatCard({
   const box = `min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${
     dense ? 'px-2.5 py-2 sm:p-5' : 'p-5'
   }`;
-  const labelText = `font-medium text-slate-600 dark:text-slate-400 ${dense ? 'truncate text-xs sm:text-sm' : 'text-sm'}`;
+  const labelText = `font-medium text-slate-600 dark:text-slate-400 ${dense ? 'text-xs leading-tight sm:text-sm' : 'text-sm'}`;
   const iconBox = dense ? 'max-sm:hidden' : undefined;
   const valueText = `font-bold ${TONES[tone]} ${dense ? 'mt-0.5 text-base sm:mt-2 sm:text-2xl' : 'mt-2 text-2xl'}`;
-  const noteText = `text-xs text-slate-600 dark:text-slate-400 ${dense ? 'truncate sm:mt-1' : 'mt-1'}`;
+  const noteText = `text-xs text-slate-600 dark:text-slate-400 ${dense ? 'leading-tight sm:mt-1' : 'mt-1'}`;
   if (onClick) {
     // The same look in spans laid out as blocks: paragraphs are not allowed inside a button.
     return (

@@ -24,10 +24,15 @@ export const transactionTitle = (t: Transaction) => t.description || t.category.
 export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onViewReceipt }: TransactionCardProps) {
   const title = transactionTitle(t);
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
+  const date = (
+    <time dateTime={t.date} className="whitespace-nowrap">
+      {formatDate(t.date)}
+    </time>
+  );
   return (
     <li
       data-testid="transaction-row"
-      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2.5 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+      className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2.5 shadow-sm sm:gap-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <span
         aria-hidden="true"
@@ -45,25 +50,29 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
         </p>
         <p className="flex gap-x-1.5 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
           <span className="truncate">{t.category.name}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={t.date} className="whitespace-nowrap">
-            {formatDate(t.date)}
-          </time>
+          {/* From 640 px the date follows the category; on a phone it sits under the amount. */}
+          <span aria-hidden="true" className="max-sm:hidden">
+            ·
+          </span>
+          <span className="max-sm:hidden">{date}</span>
         </p>
       </div>
-      <p
-        className={`shrink-0 text-right text-sm font-semibold tabular-nums sm:text-base ${
-          t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
-        }`}
-      >
-        {amount}
-      </p>
+      <div className="shrink-0 text-right">
+        <p
+          className={`text-sm font-semibold tabular-nums sm:text-base ${
+            t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
+          }`}
+        >
+          {amount}
+        </p>
+        <p className="text-xs text-slate-600 sm:hidden dark:text-slate-400">{date}</p>
+      </div>
       {thumb && (
         <button
           type="button"
           onClick={() => onViewReceipt(t)}
           aria-label={`View receipt for ${title}`}
-          className="h-9 w-9 shrink-0 overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-indigo-400 sm:h-10 sm:w-10 dark:border-slate-700"
+          className="h-8 w-8 shrink-0 overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-indigo-400 sm:h-10 sm:w-10 dark:border-slate-700"
         >
           <img src={thumb} alt="" className="h-full w-full object-cover" loading="lazy" />
         </button>
