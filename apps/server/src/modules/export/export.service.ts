@@ -54,9 +54,9 @@ const TRANSACTION_COLUMNS_WITH_ACCOUNT: Column[] = [
 /** Transfers and other balance changes: never income or expense, listed on their own (DESIGN §10). */
 const TRANSFER_COLUMNS: Column[] = [
   { label: 'Date', width: 75 },
-  { label: 'Description', width: 155 },
-  { label: 'Account', width: 95.28 },
-  { label: 'From / to', width: 85 },
+  { label: 'Description', width: 125.28 },
+  { label: 'Account', width: 95 },
+  { label: 'From / to', width: 115 },
   { label: 'Amount', width: 105, align: 'right', figure: true },
 ];
 
