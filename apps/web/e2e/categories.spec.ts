@@ -250,6 +250,7 @@ test('a category in use is deleted by moving its transactions, recurring items a
   await dialog.getByRole('button', { name: 'Move and delete' }).click();
   await expect(dialog.getByText('Please select a category')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'category-move-light-desktop');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 

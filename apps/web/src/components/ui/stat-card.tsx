@@ -21,6 +21,7 @@ export function StatCard({
   icon,
   onClick,
   haspopup,
+  action,
 }: {
   label: string;
   value: ReactNode;
@@ -30,6 +31,8 @@ export function StatCard({
   onClick?: () => void;
   /** With `onClick`: what the button opens (aria-haspopup). */
   haspopup?: 'dialog';
+  /** A visible control under the value (instead of making the whole card a button). */
+  action?: ReactNode;
 }) {
   const box =
     'min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900';
@@ -72,6 +75,7 @@ export function StatCard({
         <FitText>{value}</FitText>
       </p>
       {note && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>}
+      {action && <div className="mt-3">{action}</div>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RecurringTransaction } from '@ledgerly/shared';
+import { LIMITS, addDays, type RecurringTransaction, type UpcomingOccurrence } from '@ledgerly/shared';
 import { FlashBanners, useFlash } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -16,6 +16,23 @@ import { RecurringFormModal } from './recurring-form-modal';
 import { FILTER_LABELS, RecurringList, type RecurringFilter } from './recurring-list';
 import { RecurringSummary } from './recurring-summary';
 import { UpcomingDialog } from './upcoming-dialog';
+
+/** The skipped occurrences of the upcoming window (and overdue ones), as upcoming rows. */
+export function skippedOccurrences(items: RecurringTransaction[], today: string): UpcomingOccurrence[] {
+  const until = addDays(today, LIMITS.upcomingDays);
+  return items.flatMap((item) =>
+    item.skippedDates
+      .filter((date) => date <= until)
+      .map((date) => ({
+        recurringId: item.id,
+        date,
+        description: item.description,
+        amount: item.amount,
+        type: item.type,
+        category: item.category,
+      })),
+  );
+}
 
 type Confirm = { kind: 'delete' | 'generate'; item: RecurringTransaction } | null;
 type Form = { open: boolean; item: RecurringTransaction | null };
@@ -134,6 +151,7 @@ export function RecurringTab() {
         open={upcomingOpen}
         onClose={() => setUpcomingOpen(false)}
         occurrences={upcoming.data}
+        skipped={skippedOccurrences(items, today)}
         failed={upcoming.isError}
         today={today}
       />
