@@ -67,7 +67,7 @@ test('a reset link that is not valid says so and offers a new one', async ({ pag
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Password is required')).toBeVisible();
   await looks(page, 'reset-password-form');
-  await page.getByLabel('New password').fill('new-secret');
+  await page.getByLabel('New password', { exact: true }).fill('new-secret');
   await page.getByLabel('Confirm new password').fill('new-secret');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toContainText('This reset link is not valid any more');

@@ -45,6 +45,8 @@ export function AlertsBell() {
   // exist at sign-in are counted on the bell, not toasted).
   const seen = useRef<Set<string> | null>(null);
   const [toast, setToast] = useState<BudgetAlert[]>([]);
+  // The toast stays while the pointer or focus is on it (WCAG 2.2.1), then its full time again.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
     const data = alerts.data?.data;
     if (!data) return;
@@ -56,10 +58,10 @@ export function AlertsBell() {
     seen.current = new Set([...(known ?? []), ...data.map((a) => a.id)]);
   }, [alerts.data]);
   useEffect(() => {
-    if (!toast.length) return;
+    if (!toast.length || held) return;
     const timer = window.setTimeout(() => setToast([]), ALERT_TOAST_MS);
     return () => window.clearTimeout(timer);
-  }, [toast]);
+  }, [toast, held]);
 
   function onOpen() {
     setToast([]);
@@ -113,7 +115,7 @@ export function AlertsBell() {
         )}
       </button>
       {createPortal(
-        <AlertToast alerts={toast} money={money} onView={onOpen} onClose={() => setToast([])} />,
+        <AlertToast alerts={toast} money={money} onView={onOpen} onClose={() => setToast([])} onHold={setHeld} />,
         document.body,
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title="Alerts" size="sm" focusTitle>
@@ -187,6 +189,8 @@ interface AlertToastProps {
   money: (amount: number) => string;
   onView: () => void;
   onClose: () => void;
+  /** True while the pointer or focus is on the toast. */
+  onHold: (held: boolean) => void;
 }
 
 /**
@@ -194,7 +198,7 @@ interface AlertToastProps {
  * nothing to say), so screen readers announce what appears in it; it has no role of its own so
  * that it is not mistaken for the page's success messages.
  */
-function AlertToast({ alerts, money, onView, onClose }: AlertToastProps) {
+function AlertToast({ alerts, money, onView, onClose, onHold }: AlertToastProps) {
   const [first] = alerts;
   return (
     <div
@@ -205,6 +209,12 @@ function AlertToast({ alerts, money, onView, onClose }: AlertToastProps) {
       {first && (
         <section
           aria-label="New budget alert"
+          onMouseEnter={() => onHold(true)}
+          onMouseLeave={() => onHold(false)}
+          onFocus={() => onHold(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) onHold(false);
+          }}
           className={`pointer-events-auto w-full rounded-xl border p-4 shadow-lg ${first.threshold === 100 ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950' : 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950'}`}
         >
           <div className="flex items-start gap-3">

@@ -123,6 +123,17 @@ describe('DashboardTab', () => {
     expect(bills).toHaveTextContent('2 bills · €975.50');
   });
 
+  it('says when recurring expenses exist but none is due in the next seven days', async () => {
+    stubApi(
+      (request) => json(200, { data: withFigures(periodOf(request)) }),
+      [occurrence('Insurance', addDays(today, 20), 80)],
+    );
+    renderTab();
+    const bills = await screen.findByRole('region', { name: 'Bills in the next 7 days' });
+    expect(bills).toHaveTextContent('No recurring expenses are due in the next 7 days.');
+    expect(within(bills).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('shows the empty states for a user without data', async () => {
     stubApi((request) => json(200, { data: emptyDashboard(periodOf(request)) }));
     renderTab();
@@ -130,7 +141,8 @@ describe('DashboardTab', () => {
     expect(screen.getByText('No categories found')).toBeInTheDocument();
     expect(screen.getAllByText('No data available')).toHaveLength(2);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(await screen.findByText('No recurring expenses are due in the next 7 days.')).toBeInTheDocument();
+    // No recurring expenses at all: no bills card.
+    expect(screen.queryByRole('region', { name: 'Bills in the next 7 days' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message, else 'Failed to load summary', and keeps sections empty", async () => {

@@ -17,14 +17,16 @@ export function billsDue(occurrences: UpcomingOccurrence[], today: string): Upco
 /**
  * The dashboard's 'Bills in the next 7 days': recurring expenses about to be booked, with their
  * total, read from the same upcoming list the Recurring tab shows (one request, one cache).
- * While it loads, or when it fails (only logged, like the upcoming count), nothing is shown.
+ * Shown to users with recurring expenses coming up in the next 30 days (then 'none in the next
+ * 7 days' is news); without any, and while it loads or when it fails (only logged, like the
+ * upcoming count), nothing is shown.
  */
 export function UpcomingBills() {
   const upcoming = useUpcomingRecurring();
   const today = useToday();
   const { money, signed } = useMoney();
   const headingId = useId();
-  if (!upcoming.data) return null;
+  if (!upcoming.data?.some((o) => o.type === 'expense')) return null;
   const bills = billsDue(upcoming.data, today);
   const total = bills.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
   return (
