@@ -6,6 +6,7 @@ import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { type TestSmtpServer, startSmtpServer } from '../../../test/smtp-server.js';
 import { passwordResets, sessions } from '../../db/schema.js';
 import { resetPasswordCommand } from '../../cli/reset-password.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { RESET_MAILS_PER_HOUR } from './password-reset.routes.js';
 
 const APP_URL = 'https://money.example.test';
@@ -195,5 +196,18 @@ describe('without SMTP_URL', () => {
     expect(password).toHaveLength(24);
     expect((await login('dan@example.com', 'dan-new-secret', plain)).statusCode).toBe(401);
     expect((await login('dan@example.com', password, plain)).statusCode).toBe(200);
+  });
+});
+
+describe('mail configuration', () => {
+  const base = { APP_SECRET: 'x'.repeat(32) };
+  it('needs APP_URL with SMTP_URL, and URLs of the right kind', () => {
+    expect(() => loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/APP_URL: must be set/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail', APP_URL: APP_URL })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, APP_URL: 'money.example.com' })).toThrow(/APP_URL/);
+    const config = loadConfig({ ...base, SMTP_URL: 'smtps://u:p@mail:465', APP_URL: `${APP_URL}/` });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail:465', from: 'Ledgerly <no-reply@localhost>' });
+    expect(config.appUrl).toBe(APP_URL);
+    expect(loadConfig(base).mail).toBeNull();
   });
 });
