@@ -188,7 +188,7 @@ test('failures show the server message, else the fallback, in a red banner', asy
   await page.getByRole('button', { name: 'Delete Rent' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Category' });
   await expect(confirm).toContainText('Used by 1 transaction.');
-  await expect(confirm).not.toContainText('cannot be undone');
+  await expect(confirm).not.toContainText('Are you sure');
   await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await expect(confirm).toContainText('There is no other expense category to move them to.');
   await expect(confirm.getByRole('button', { name: 'Move and delete' })).toHaveCount(0);
@@ -242,7 +242,7 @@ test('a category in use is deleted by moving its transactions, recurring items a
   // One dialog that knows the count from the start: no question first, then a refusal.
   const dialog = page.getByRole('dialog', { name: 'Delete Category' });
   await expect(dialog).toContainText('Used by 1 transaction, 1 recurring transaction and 1 budget.');
-  await expect(dialog).not.toContainText('cannot be undone');
+  await expect(dialog).not.toContainText('Are you sure');
   const select = dialog.getByLabel('Move them to');
   await expect(select).toBeFocused();
   // Only other expense categories are offered.

@@ -154,8 +154,8 @@ export function DeleteCategoryDialog({
           {targets.length > 0 ? (
             <>
               <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                Move them to another {typeWord} category, then &quot;{name}&quot; is deleted. If that category already
-                has a budget for the same period, it keeps its own and this one&apos;s is dropped.
+                Move them to another {typeWord} category, then &quot;{name}&quot; is deleted; this cannot be undone. If
+                that category already has a budget for the same period, it keeps its own and this one&apos;s is dropped.
               </p>
               <SelectField
                 id={selectId}
