@@ -22,7 +22,7 @@ import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { startImportUpkeep } from './jobs/import-upkeep.js';
 import { ImportJobs, importsRoutes } from './modules/imports/index.js';
-import { authPublicRoutes, authRoutes } from './modules/auth/index.js';
+import { authPublicRoutes, authRoutes, passwordResetRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { receiptsRoutes, transactionsRoutes } from './modules/transactions/index.js';
@@ -131,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (open) => {
         await open.register(healthRoutes, ctx);
         await open.register(authPublicRoutes, ctx);
+        await open.register(passwordResetRoutes, ctx);
         await open.register(receiptsRoutes, ctx);
       });
       await api.register(async (protectedScope) => {

@@ -35,6 +35,8 @@ export const RECURRING_MESSAGES = {
   skipGenerated: 'That occurrence was already generated, so it cannot be skipped',
   skipTooFar: 'Only occurrences in the next 366 days can be skipped',
   skipped: 'Occurrence skipped successfully!',
+  unskipped: 'Skip undone: the occurrence will be generated',
+  unskipGenerated: 'A later occurrence was already generated, so this skip cannot be undone',
   generatedOne: 'Transaction generated successfully!',
   /** The answer of POST /recurring/generate: 'Generated 1 transaction', 'Generated 3 transactions'. */
   generatedMany: (n: number) => `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}`,

@@ -208,5 +208,34 @@ export async function skip(db: Db, owner: Owner, id: string, input: RecurringSki
   return toRecurring(found.item, found.category);
 }
 
+/**
+ * Undoes a skip: the occurrence is scheduled again (and is the next date when it comes first;
+ * a past one is then due and generated like any overdue occurrence). Refused when a later
+ * occurrence was generated already (the schedule never goes back past lastGenerated). An
+ * occurrence that is not skipped changes nothing and succeeds (idempotent).
+ */
+export async function unskip(
+  db: Db,
+  owner: Owner,
+  id: string,
+  input: RecurringSkipInput,
+): Promise<RecurringTransaction> {
+  const { date } = input;
+  await db.transaction(async (tx) => {
+    const item = await repo.lockRecurring(tx, owner.id, id);
+    if (!item) throw notFound('Recurring transaction');
+    // Past the last generated occurrence (its skip pruned by then, or not): too late to undo.
+    if ((item.lastGenerated && date <= item.lastGenerated) || (item.skippedBefore && date < item.skippedBefore))
+      throw conflict(RECURRING_MESSAGES.unskipGenerated);
+    if (!item.skippedDates.includes(date)) return;
+    const skippedDates = item.skippedDates.filter((d) => d !== date);
+    const nextDate = item.nextDate && item.nextDate < date ? item.nextDate : date;
+    await repo.updateRecurring(tx, id, { skippedDates, nextDate });
+  });
+  const found = await repo.findRecurring(db, owner.id, id);
+  if (!found) throw notFound('Recurring transaction');
+  return toRecurring(found.item, found.category);
+}
+
 /** One page of active items due on or before `until`, for every user (the hourly sweep). */
 export const listDueForSweep = repo.listDueForSweep;
