@@ -95,7 +95,7 @@ export function finishReconciliation(db: Db, userId: string, id: string, adjust:
       .set({ state: 'done', differenceCents: 0, finishedAt: new Date(), adjustmentTransactionId })
       .where(eq(reconciliations.id, id))
       .returning();
-    return { reconciliation: done!, marked: Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) };
+    return { reconciliation: done!, marked: Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0) };
   });
 }
 
@@ -150,6 +150,6 @@ export function reopenReconciliation(
       .set({ state: 'open', finishedAt: null })
       .where(eq(reconciliations.id, id))
       .returning();
-    return { reconciliation: reopened!, unmarked: Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) };
+    return { reconciliation: reopened!, unmarked: Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0) };
   });
 }

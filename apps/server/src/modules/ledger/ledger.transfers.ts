@@ -62,7 +62,9 @@ function arrivingAmount(
   to: AccountRow,
   amountCents: number,
   toAmountCents: number | null | undefined,
+  sameUnits = false,
 ) {
+  if (sameUnits) return amountCents;
   if (from.currency === to.currency) {
     if (toAmountCents != null && toAmountCents !== amountCents) {
       throw validationError(TRANSFER_MSG.toAmountSame, { toAmount: TRANSFER_MSG.toAmountSame });
@@ -140,7 +142,8 @@ export async function insertTransfer(
   extra: { recurringId?: string; occurrenceDate?: string } = {},
 ): Promise<TransferWithLegs> {
   const { from, to } = await transferAccounts(db, userId, values.fromAccountId, values.toAccountId);
-  const toAmountCents = arrivingAmount(from, to, values.amountCents, values.toAmountCents);
+  // A recurring transfer between currencies moves the same number of units until rates (§12) land.
+  const toAmountCents = arrivingAmount(from, to, values.amountCents, values.toAmountCents, !!extra.recurringId);
   const common = { userId, kind: 'transfer' as const, date: values.date, description: values.description };
   const [out] = await db
     .insert(transactions)
@@ -358,4 +361,46 @@ export async function transferLegIds(db: Db, userId: string, id: string): Promis
     .from(transfers)
     .where(and(eq(transfers.userId, userId), eq(transfers.id, id)));
   return row ?? null;
+}
+
+/** What an occurrence of a recurring transfer copies from its item. */
+export interface TransferOccurrenceSource {
+  id: string;
+  userId: string;
+  accountId: string;
+  toAccountId: string;
+  amountCents: number;
+  description: string | null;
+}
+
+/**
+ * Inserts the transfer of one occurrence of a recurring transfer (both legs; the out leg carries
+ * the recurring id and occurrence date, whose unique index is the backstop). Null when that
+ * occurrence already has its transfer. Run inside the generator's locked database transaction.
+ */
+export async function insertTransferOccurrence(
+  db: Db,
+  item: TransferOccurrenceSource,
+  occurrenceDate: string,
+  date: string,
+): Promise<TransferWithLegs | null> {
+  const [existing] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.recurringId, item.id), eq(transactions.occurrenceDate, occurrenceDate)))
+    .limit(1);
+  if (existing) return null;
+  return insertTransfer(
+    db,
+    item.userId,
+    {
+      fromAccountId: item.accountId,
+      toAccountId: item.toAccountId,
+      amountCents: item.amountCents,
+      toAmountCents: null,
+      date,
+      description: item.description,
+    },
+    { recurringId: item.id, occurrenceDate },
+  );
 }

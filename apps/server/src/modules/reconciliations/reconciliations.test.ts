@@ -294,7 +294,7 @@ describe('performance', () => {
       date: daysAgo(1 + (i % 365)),
       status: 'cleared' as const,
     }));
-    await seedTransactions(t, rows as Parameters<typeof seedTransactions>[1]);
+    await seedTransactions(t, rows);
     const total = rows.reduce((s, r) => s + r.amountCents, 0);
     const rec = await start(token, account, daysAgo(1), -total / 100);
     expect(rec.difference).toBe(0);
