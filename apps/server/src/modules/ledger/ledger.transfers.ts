@@ -95,8 +95,8 @@ async function lockTransfer(db: Db, userId: string, id: string): Promise<Transfe
   return lockLegs(db, userId, transfer);
 }
 
-async function lockLegs(db: Db, userId: string, transfer: TransferRow): Promise<TransferWithLegs | null> {
-  const legs = await db
+async function lockLegs(db: Db, userId: string, transfer: TransferRow, lock = true): Promise<TransferWithLegs | null> {
+  const query = db
     .select()
     .from(transactions)
     .where(
@@ -105,8 +105,8 @@ async function lockLegs(db: Db, userId: string, transfer: TransferRow): Promise<
         inArray(transactions.id, [transfer.outTransactionId, transfer.inTransactionId]),
       ),
     )
-    .orderBy(transactions.id)
-    .for('update');
+    .orderBy(transactions.id);
+  const legs = lock ? await query.for('update') : await query;
   const out = legs.find((l) => l.id === transfer.outTransactionId);
   const into = legs.find((l) => l.id === transfer.inTransactionId);
   return out && into ? { transfer, out, in: into } : null;
@@ -127,8 +127,12 @@ export async function transferOfLeg(db: Db, userId: string, transactionId: strin
 }
 
 /** The transfer `id` of the user with both legs, or null. */
-export function findTransfer(db: Db, userId: string, id: string): Promise<TransferWithLegs | null> {
-  return lockTransfer(db, userId, id);
+export async function findTransfer(db: Db, userId: string, id: string): Promise<TransferWithLegs | null> {
+  const [transfer] = await db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.userId, userId), eq(transfers.id, id)));
+  return transfer ? lockLegs(db, userId, transfer, false) : null;
 }
 
 /**
