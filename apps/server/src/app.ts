@@ -32,6 +32,8 @@ import { recurringRoutes } from './modules/recurring/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { createTwoFactor, securityRoutes } from './modules/security/index.js';
+import { transfersRoutes } from './modules/transfers/index.js';
+import { reconciliationsRoutes } from './modules/reconciliations/index.js';
 import { AuthCache } from './plugins/auth-cache.js';
 
 export interface BuildOptions {
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
         await protectedScope.register(securityRoutes, ctx);
+        await protectedScope.register(transfersRoutes, ctx);
+        await protectedScope.register(reconciliationsRoutes, ctx);
       });
     },
     { prefix: '/api' },
