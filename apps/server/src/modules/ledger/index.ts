@@ -52,3 +52,8 @@ export {
 } from './ledger.portable.js';
 // Bulk edit of the transactions list (issue 25 item 4).
 export { type BulkOutcome, type BulkSelection, applyBulk } from './ledger.bulk.js';
+// Transfers and reconciliation (2/6, h-e): both legs of a transfer, cleared status, finishing and reopening.
+export * as ledgerTransfers from './ledger.transfers.js';
+export type { LegChange, TransferOccurrenceSource, TransferValues, TransferWithLegs } from './ledger.transfers.js';
+export * as ledgerReconcile from './ledger.reconcile.js';
+export type { ReconciliationRow } from './ledger.reconcile.js';

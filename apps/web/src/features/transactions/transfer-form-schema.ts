@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ACCOUNT_MSG, LIMITS, MSG, amountCentsSchema } from '@ledgerly/shared';
+import { ACCOUNT_MSG, LIMITS, MSG, TRANSFER_MSG, amountCentsSchema } from '@ledgerly/shared';
 
 /** The transfer form's fields (DESIGN §10: from, to, amount, date, note; a category only out of the budget). */
 export const transferFormSchema = (today: string) =>
   z
     .object({
-      fromAccountId: z.string().min(1, 'Please select the account the money leaves'),
-      toAccountId: z.string().min(1, 'Please select the account the money goes to'),
+      fromAccountId: z.string().min(1, TRANSFER_MSG.fromAccount),
+      toAccountId: z.string().min(1, TRANSFER_MSG.toAccount),
       amount: amountCentsSchema,
       date: z
         .string()

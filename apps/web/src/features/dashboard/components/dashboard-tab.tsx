@@ -14,6 +14,7 @@ import { IncomeExpenseTrend } from './income-expense-trend';
 import { RecentTransactions } from './recent-transactions';
 import { SummaryCards } from './summary-cards';
 import { TopCategories } from './top-categories';
+import { UpcomingBills } from '../../recurring/components/upcoming-bills';
 
 export const ADDED_MESSAGE = 'Transaction added successfully!';
 
@@ -67,6 +68,7 @@ export function DashboardTab() {
               <RecentTransactions items={data?.recentTransactions ?? []} />
             </div>
           </div>
+          <UpcomingBills />
         </div>
       )}
 

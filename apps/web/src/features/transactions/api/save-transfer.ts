@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fromCents, type Transaction } from '@ledgerly/shared';
+import { fromCents, type Transfer } from '@ledgerly/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAfter } from '../../../lib/query-keys';
 
@@ -12,18 +12,6 @@ export interface TransferValues {
   description: string | null;
   /** Only for a transfer leaving the budget: the category it counts as spending in. */
   categoryId?: string | null;
-}
-
-/** The answer of POST/PUT /transfers (DESIGN §10). */
-export interface Transfer {
-  id: string;
-  fromAccountId: string;
-  toAccountId: string;
-  amount: number;
-  date: string;
-  description: string | null;
-  outTransaction: Transaction;
-  inTransaction: Transaction;
 }
 
 const body = (v: TransferValues) => ({
