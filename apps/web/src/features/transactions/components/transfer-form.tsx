@@ -47,7 +47,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<TransferFormValues, unknown, TransferFormOutput>({
     resolver,
     defaultValues: {
@@ -81,8 +81,11 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
         amountCents: values.amount,
         date: values.date,
         description: values.description,
-        // Sent only when the field is offered; otherwise the transfer has no category.
-        ...(leavesBudget ? { categoryId: values.categoryId || null } : {}),
+        // Sent only when the field is offered (otherwise the transfer has no category). Edited from
+        // the leg entering, the form does not know the other leg's category: sent only if changed.
+        ...(leavesBudget && (transaction?.type !== 'income' || dirtyFields.categoryId)
+          ? { categoryId: values.categoryId || null }
+          : {}),
       });
       onSaved(transaction ? 'Transfer updated successfully!' : 'Transfer created successfully!');
     } catch (error) {
