@@ -13,7 +13,7 @@ export interface TransactionFiltersProps {
   onClear: () => void;
 }
 
-/** Type, category, date range and description search. */
+/** Type, category, date range and search (description, category name or amount). */
 export function TransactionFilters({ value, today, onChange, onClear }: TransactionFiltersProps) {
   const headingId = useId();
   const { data: categories = [] } = useCategories();
@@ -70,7 +70,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
         <InputField
           label="Search"
           type="search"
-          placeholder="Description"
+          placeholder="Description, category or amount"
           value={value.search}
           onChange={(e) => set({ search: e.target.value })}
           containerClassName="col-span-2 lg:col-span-4 xl:col-span-1"
