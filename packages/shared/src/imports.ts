@@ -123,6 +123,7 @@ export const IMPORT_MSG = {
   duplicate: 'Already imported',
   duplicateLedger: 'The same transaction is already in your ledger',
   possibleDuplicate: (date: string) => `A transaction of the same amount exists on ${date}`,
+  noMatch: 'This row has no existing transaction to be the same as',
   wrongCategory: 'Choose a category of the same type as the row',
 } as const;
 
@@ -139,6 +140,12 @@ export const importUpdateSchema = z.object({
         skip: z.boolean({ error: 'skip must be true or false' }).optional(),
         /** With categoryId: the same category for every row of this row's payee and type. */
         samePayee: z.boolean({ error: 'samePayee must be true or false' }).optional(),
+        /**
+         * "Same as …": true links a possible duplicate to the existing transaction it matches
+         * (imported as nothing; the commit gives that transaction the row's bank identity), false
+         * undoes the link.
+         */
+        sameAs: z.boolean({ error: 'sameAs must be true or false' }).optional(),
       }),
       { error: 'rows must be a list' },
     )
@@ -186,9 +193,15 @@ export const importSummarySchema = z.object({
   latest: z.string().nullable(),
   new: count,
   duplicates: count,
+  /** Rows flagged as possible duplicates, whatever was chosen for them (they start unticked). */
   possibleDuplicates: count,
   errors: count,
+  /** Rows set aside (unticked), possible duplicates left unticked included; linked rows not. */
   skipped: count,
+  /** Rows linked to an existing transaction with "Same as …". */
+  linked: count,
+  /** Rows the commit will import. */
+  toImport: count,
   /** Transactions the commit created (0 until committed). */
   imported: count,
 });
@@ -206,6 +219,14 @@ export const importRowSchema = z.object({
   message: z.string().optional(),
   categoryId: z.string().nullable(),
   suggestedBy: z.enum(SUGGESTED_BY).optional(),
+  /** Whether the commit imports this row (a possible duplicate starts unticked). */
+  include: z.boolean(),
+  /** A possible duplicate's nearest existing transaction. */
+  match: z
+    .object({ id: z.string(), date: z.string(), description: z.string().nullable(), amount: z.number() })
+    .optional(),
+  /** True when linked to `match` with "Same as …". */
+  linked: z.boolean().optional(),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 

@@ -186,11 +186,13 @@ function toSummary(s: repo.RowSums, imported: number): ImportSummary {
     possibleDuplicates: s.possibleDuplicates,
     errors: s.errors,
     skipped: s.skipped,
+    linked: s.linked,
+    toImport: s.toImport,
     imported,
   };
 }
 
-function toRow(r: repo.ImportRowRecord & { shown: string }): ImportRow {
+function toRow(r: repo.ListedImportRow): ImportRow {
   const row: ImportRow = {
     index: r.idx,
     date: r.date,
@@ -198,7 +200,18 @@ function toRow(r: repo.ImportRowRecord & { shown: string }): ImportRow {
     description: r.description,
     status: r.shown as ImportRow['status'],
     categoryId: r.categoryId,
+    include: !r.skipped && (r.status === 'new' || r.status === 'possible-duplicate'),
   };
+  if (r.match) {
+    const m = r.match;
+    row.match = {
+      id: m.id,
+      date: m.date,
+      description: m.description,
+      amount: fromCents(m.type === 'income' ? m.amountCents : -m.amountCents),
+    };
+  }
+  if (r.linkedId) row.linked = true;
   if (r.payee) row.payee = r.payee;
   if (r.account) row.account = r.account;
   if (r.externalId) row.externalId = r.externalId;
@@ -216,7 +229,8 @@ function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
     createdAt: b.createdAt.toISOString(),
     options: b.options,
     needsReview: b.needsReview,
-    summary: b.summary as unknown as ImportSummary,
+    // Batches stored before `linked` and `toImport` existed answer 0 for them.
+    summary: { linked: 0, toImport: 0, ...(b.summary as unknown as Partial<ImportSummary>) } as ImportSummary,
   };
   if (b.header) batch.header = b.header;
   if (b.message) batch.message = b.message;
@@ -330,6 +344,7 @@ async function applyRowChoices(
     categoryId?: string | undefined;
     skip?: boolean | undefined;
     samePayee?: boolean | undefined;
+    sameAs?: boolean | undefined;
   }[],
 ) {
   const found = new Map(
@@ -346,6 +361,9 @@ async function applyRowChoices(
   for (const change of changes) {
     const row = found.get(change.index);
     if (!row) throw validationError(`There is no row ${change.index}`, { rows: `There is no row ${change.index}` });
+    if (change.sameAs && (row.status !== 'possible-duplicate' || !row.matchId)) {
+      throw validationError(IMPORT_MSG.noMatch, { rows: IMPORT_MSG.noMatch });
+    }
     if (change.categoryId) {
       const type = own.get(change.categoryId);
       if (!type) throw validationError('Please select a category', { rows: 'Please select a category' });
