@@ -75,6 +75,8 @@ export const importOptionsSchema = z.object({
     .regex(DATE_FORMAT_RE, 'Date format is a pattern such as DD.MM.YYYY, M/D/YY or DD-MMM-YYYY')
     .optional(),
   profileId: z.uuid('Choose a saved profile').optional(),
+  /** True: detect everything anew, without the settings remembered from the last import of this file's shape. */
+  fresh: z.boolean({ error: 'fresh must be true or false' }).optional(),
   csv: importCsvOptionsSchema.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
@@ -264,9 +266,40 @@ export const importRuleSchema = z.object({
   id: z.string(),
   contains: z.string(),
   categoryId: z.string(),
+  /** Rules are tried in this order (lowest first); the first that matches a row gives its category. */
+  position: z.number().int(),
   createdAt: z.string(),
 });
 export type ImportRule = z.output<typeof importRuleSchema>;
+
+/** Body of PUT /rules/order: every rule id of the user, in the order they are to be tried. */
+export const ruleOrderSchema = z.object({
+  ids: z
+    .array(uuid('Unknown rule'), { error: 'ids must be a list of rule ids' })
+    .min(1, 'ids must list the rules')
+    .max(1000, 'Too many rules'),
+});
+export type RuleOrder = z.infer<typeof ruleOrderSchema>;
+
+/** What a rule would change in the past (POST /rules/preview) — how many rows, the newest of them. */
+export const ruleMatchesSchema = z.object({
+  total: z.number().int(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      description: z.string().nullable(),
+      amount: z.number(),
+      type: z.enum(['expense', 'income']),
+      category: z.object({ id: z.string(), name: z.string(), icon: z.string(), color: z.string() }),
+    }),
+  ),
+});
+export type RuleMatches = z.output<typeof ruleMatchesSchema>;
+
+export const RULE_MSG = {
+  orderMismatch: 'List every one of your rules exactly once',
+} as const;
 
 export const profileInputSchema = z.object({
   name: z
@@ -291,3 +324,11 @@ export type ImportProfile = z.output<typeof importProfileSchema>;
 
 /** The key a header row is recognised by: trimmed, lower-cased cells joined by a unit separator. */
 export const headerKey = (header: readonly string[]) => header.map((h) => h.trim().toLowerCase()).join('\u001f');
+
+/**
+ * The key a file without a header row (OFX, QFX, QIF, CAMT) is recognised by: its format and the
+ * statement's account id, or the format alone when the file names no account. Starts with a
+ * record separator, which no header key does, so the two never meet.
+ */
+export const accountKey = (format: string, account: string | null | undefined) =>
+  `\u001e${format}\u001f${(account ?? '').trim().toLowerCase()}`;

@@ -436,6 +436,15 @@ export async function countImportable(db: Db, userId: string, batchId: string): 
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
+/** The statement account of the batch's first row that names one (null when none does). */
+export async function firstAccount(db: Db, userId: string, batchId: string): Promise<string | null> {
+  const result = await db.execute(sql`
+    select account from import_rows
+    where user_id = ${userId} and batch_id = ${batchId} and account is not null
+    order by idx limit 1`);
+  return rowsOf<{ account: string }>(result)[0]?.account ?? null;
+}
+
 /** The highest row index of the batch (-1 when it has none). */
 export async function maxIndex(db: Db, userId: string, batchId: string): Promise<number> {
   const result = await db.execute(

@@ -28,7 +28,7 @@ import { ImportFileError, type ParsedPosting, type ParseResult } from './parse/t
 import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
-import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
+import { profileForShape, profileOptions, rememberShape, ruleMatcher } from './rules.service.js';
 import type { ImportJobs } from '../../app-context.js';
 
 export interface ImportDeps {
@@ -93,7 +93,10 @@ async function runParser(deps: ImportDeps, bytes: Uint8Array, options: ImportOpt
   return result;
 }
 
-/** Reads the file with the given options, a chosen profile's, or the profile saved for its header. */
+/**
+ * Reads the file with the given options, a chosen profile's, or the settings remembered for its
+ * shape (CSV header row; OFX/QIF/CAMT format and account) when the user chose none.
+ */
 async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
   if (given.profileId) {
     const saved = await profileOptions(deps.db, owner.id, given.profileId);
@@ -101,14 +104,23 @@ async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given
     return { ...parsed, options: { ...parsed.options, profileId: given.profileId } };
   }
   const parsed = await runParser(deps, bytes, given, fileName);
-  if (parsed.format !== 'csv' || !parsed.header?.length || hasCsvChoices(given)) return parsed;
-  const profile = await profileForHeader(deps.db, owner.id, parsed.header);
+  if (given.fresh || hasChoices(parsed.format, given)) return withFresh(parsed, given);
+  const account = parsed.postings.find((p) => p.account)?.account;
+  const profile = await profileForShape(deps.db, owner.id, { format: parsed.format, header: parsed.header, account });
   if (!profile) return parsed;
   const again = await runParser(deps, bytes, mergeOptions(profile.options, given), fileName);
   return { ...again, options: { ...again.options, profileId: profile.id } };
 }
 
-const hasCsvChoices = (o: ImportOptions) => Boolean(o.csv && Object.keys(o.csv).length) || Boolean(o.dateFormat);
+/** "Detect again" stays in the effective options, so later changes are not overridden either. */
+const withFresh = <T extends { options: ImportOptions }>(parsed: T, given: ImportOptions): T =>
+  given.fresh ? { ...parsed, options: { ...parsed.options, fresh: true } } : parsed;
+
+/** Whether the user chose settings of their own (then nothing remembered is applied). */
+const hasChoices = (format: string, o: ImportOptions) =>
+  format === 'csv'
+    ? Boolean(o.csv && Object.keys(o.csv).length) || Boolean(o.dateFormat)
+    : o.invertSign !== undefined || Boolean(o.dateFormat) || Boolean(o.encoding);
 
 function mergeOptions(base: ImportOptions, over: ImportOptions): ImportOptions {
   return { ...base, ...over, csv: { ...base.csv, ...over.csv } };
@@ -449,6 +461,14 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         fileData: null,
         summary: { ...summary },
       });
+      // The settings this file was imported with, for the next file of its shape.
+      await rememberShape(
+        tx,
+        userId,
+        { format: batch.format, header: batch.header, account: await repo.firstAccount(tx, userId, id) },
+        batch.fileName,
+        batch.options as ImportOptions,
+      );
     });
   } catch (error) {
     deps.log.error({ err: error, importId: id }, 'import commit failed');

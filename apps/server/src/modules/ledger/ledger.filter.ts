@@ -21,6 +21,10 @@ type Clauses = { [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K
 /** `%`, `_` and `\` in the search text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** `column ilike '%text%'` with the text taken literally (the search's and the rules' "contains"). */
+export const containsText = (column: SQL | typeof transactions.description, text: string): SQL =>
+  sql`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+
 // An amount as the app writes it: digits with optional thousands commas, then up to two decimals.
 // Each pattern has one way to match any text (no nested or overlapping repetition), so it runs in
 // linear time whatever is typed.

@@ -3,7 +3,7 @@ import type { Transaction } from '@ledgerly/shared';
 import { todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
-import { searchAmountRange } from '../ledger/ledger.filter.js';
+import { searchAmountRange } from '../ledger/index.js';
 
 const t = useTestApp();
 
