@@ -467,7 +467,7 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         userId,
         { format: batch.format, header: batch.header, account: await repo.firstAccount(tx, userId, id) },
         batch.fileName,
-        batch.options as ImportOptions,
+        batch.options,
       );
     });
   } catch (error) {
