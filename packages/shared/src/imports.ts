@@ -126,6 +126,7 @@ export const IMPORT_MSG = {
   duplicateLedger: 'The same transaction is already in your ledger',
   possibleDuplicate: (date: string) => `A transaction of the same amount exists on ${date}`,
   noMatch: 'This row has no existing transaction to be the same as',
+  notFileCategory: 'Only the file’s own category names can be created here',
   wrongCategory: 'Choose a category of the same type as the row',
 } as const;
 
@@ -152,6 +153,24 @@ export const importUpdateSchema = z.object({
       { error: 'rows must be a list' },
     )
     .max(IMPORT_LIMITS.pageSizeMax * 10, 'Too many rows in one update')
+    .optional(),
+  /**
+   * Creates these of the file's own category names (`fileCategories` of the batch) and gives
+   * each to the rows that had no better match than "Uncategorized".
+   */
+  createCategories: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: 'Enter the category name' })
+          .trim()
+          .min(1, 'Enter the category name')
+          .max(50, 'The name must be at most 50 characters'),
+        type: z.enum(['expense', 'income'], { error: 'Type must be expense or income' }),
+      }),
+      { error: 'createCategories must be a list' },
+    )
+    .max(50, 'Create at most 50 categories at once')
     .optional(),
 });
 export type ImportUpdate = z.infer<typeof importUpdateSchema>;
@@ -247,6 +266,11 @@ export const importBatchSchema = z.object({
   /** Why the batch failed, when it did. */
   message: z.string().optional(),
   progress: z.object({ done: count, total: count }).optional(),
+  /**
+   * In a preview: the file's own category names (QIF `L` lines, a CSV category column) that
+   * match none of the user's categories of the rows' type, with how many rows carry each.
+   */
+  fileCategories: z.array(z.object({ name: z.string(), type: z.enum(['expense', 'income']), rows: count })).optional(),
   rows: z.array(importRowSchema).optional(),
   meta: z.object({ nextCursor: count.nullable() }).optional(),
 });

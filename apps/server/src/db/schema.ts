@@ -204,6 +204,8 @@ export const importRows = pgTable(
     matchId: uuid('match_id'),
     /** Set by "Same as …": the commit gives this existing transaction the row's dedupe key instead of importing it. */
     linkedId: uuid('linked_id'),
+    /** The file's own category name for the posting (QIF `L`, a CSV category column), trimmed. */
+    fileCategory: text('file_category'),
   },
   (t) => [
     primaryKey({ name: 'import_rows_pkey', columns: [t.batchId, t.idx] }),

@@ -53,6 +53,7 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
       suggestedBy: null,
       matchId: null,
       linkedId: null,
+      fileCategory: p.category?.trim() || null,
     };
     const error =
       p.error ??

@@ -203,19 +203,21 @@ export async function insertRows(db: Db, userId: string, batchId: string, rows: 
       category_id: r.categoryId,
       suggested_by: r.suggestedBy,
       match_id: r.matchId,
+      file_category: r.fileCategory,
     }));
     await db.execute(sql`
       insert into import_rows
         (batch_id, user_id, idx, date, amount_cents, description, payee, account, external_id, dedupe_key,
-         status, message, category_id, suggested_by, match_id, skipped)
+         status, message, category_id, suggested_by, match_id, file_category, skipped)
       select ${batchId}::uuid, ${userId}::uuid, x.idx, x.date, x.amount_cents, x.description, x.payee, x.account,
              x.external_id, x.dedupe_key, x.status, x.message, x.category_id, x.suggested_by, x.match_id,
+             x.file_category,
              -- A possible duplicate starts unticked: it imports only if the user says so.
              x.status = 'possible-duplicate'
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
         idx integer, date date, amount_cents bigint, description text, payee text, account text,
         external_id text, dedupe_key text, status text, message text, category_id uuid, suggested_by text,
-        match_id uuid)`);
+        match_id uuid, file_category text)`);
   }
 }
 
@@ -259,6 +261,7 @@ export async function listRows(
       suggestedBy: importRows.suggestedBy,
       matchId: importRows.matchId,
       linkedId: importRows.linkedId,
+      fileCategory: importRows.fileCategory,
       shown: shownStatus,
       matchDate: transactions.date,
       matchDescription: transactions.description,
@@ -426,6 +429,46 @@ export async function setCategoryForPayee(
       and coalesce(nullif(payee, ''), description) = ${text}
       and status in ('new', 'possible-duplicate')
       and ${income ? sql`amount_cents > 0` : sql`amount_cents < 0`}`);
+}
+
+/** The file's own category names of the importable rows, by name (case-insensitively) and type, most rows first. */
+export async function fileCategoryNames(
+  db: Db,
+  userId: string,
+  batchId: string,
+): Promise<{ name: string; type: 'expense' | 'income'; rows: number }[]> {
+  const result = await db.execute(sql`
+    select min(file_category) as name,
+           case when amount_cents > 0 then 'income' else 'expense' end as type,
+           count(*)::int as rows
+    from import_rows
+    where user_id = ${userId} and batch_id = ${batchId} and file_category is not null
+      and status in ('new', 'possible-duplicate')
+    group by lower(file_category), 2
+    order by 3 desc, 1
+    limit 500`);
+  return rowsOf<{ name: string; type: 'expense' | 'income'; rows: number }>(result);
+}
+
+/**
+ * Gives a newly created category to the rows carrying that file category name and type that had
+ * no better match than the fallback ("Uncategorized"); rules, history and the user's own choices stay.
+ */
+export async function assignFileCategory(
+  db: Db,
+  userId: string,
+  batchId: string,
+  name: string,
+  type: 'expense' | 'income',
+  categoryId: string,
+): Promise<void> {
+  await db.execute(sql`
+    update import_rows set category_id = ${categoryId}, suggested_by = 'file'
+    where user_id = ${userId} and batch_id = ${batchId}
+      and lower(file_category) = lower(${name})
+      and status in ('new', 'possible-duplicate')
+      and suggested_by = 'fallback'
+      and ${type === 'income' ? sql`amount_cents > 0` : sql`amount_cents < 0`}`);
 }
 
 /** How many rows the commit will import. */

@@ -266,7 +266,47 @@ async function withRows(
   const rows = await repo.listRows(deps.db, owner.id, b.id, q.cursor ?? 0, q.limit + 1, q.status);
   const page = rows.slice(0, q.limit);
   const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
-  return { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+  const batch: ImportBatch = { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+  if (b.status === 'preview') {
+    const unknown = await unmatchedFileCategories(deps.db, owner.id, b.id);
+    if (unknown.length) batch.fileCategories = unknown;
+  }
+  return batch;
+}
+
+/** The file's own category names that match none of the user's categories of their type. */
+async function unmatchedFileCategories(db: Db, userId: string, batchId: string) {
+  const names = await repo.fileCategoryNames(db, userId, batchId);
+  if (!names.length) return [];
+  const own = new Set(
+    (await categories.list(db, userId, undefined)).map((c) => `${c.type}:${c.name.trim().toLowerCase()}`),
+  );
+  // A name longer than a category may be cannot be offered.
+  return names.filter((n) => n.name.length <= 50 && !own.has(`${n.type}:${n.name.trim().toLowerCase()}`));
+}
+
+/** PUT … createCategories: creates the file's own category names asked for and gives them to their rows. */
+async function createFileCategories(
+  db: Db,
+  owner: Owner,
+  id: string,
+  wanted: { name: string; type: 'expense' | 'income' }[],
+) {
+  const offered = await unmatchedFileCategories(db, owner.id, id);
+  const key = (n: { name: string; type: string }) => `${n.type}:${n.name.trim().toLowerCase()}`;
+  const known = new Set(offered.map(key));
+  const asked = [...new Map(wanted.map((w) => [key(w), w])).values()];
+  if (!asked.every((w) => known.has(key(w)))) {
+    throw validationError(IMPORT_MSG.notFileCategory, { createCategories: IMPORT_MSG.notFileCategory });
+  }
+  const have = (await categories.list(db, owner.id, undefined)).length;
+  if (have + asked.length > PER_USER_LIMITS.categories) throw conflict(LIMIT_MESSAGES.categories);
+  await db.transaction(async (tx) => {
+    for (const w of asked) {
+      const created = await categories.findOrCreate(tx, owner.id, w.name, w.type);
+      await repo.assignFileCategory(tx, owner.id, id, w.name, w.type, created.id);
+    }
+  });
 }
 
 async function mustFind(db: Db, owner: Owner, id: string): Promise<repo.BatchRow> {
@@ -340,6 +380,7 @@ export async function update(deps: ImportDeps, owner: Owner, id: string, input: 
       });
     });
   }
+  if (input.createCategories?.length) await createFileCategories(deps.db, owner, id, input.createCategories);
   if (input.rows?.length) await applyRowChoices(deps.db, owner, id, input.rows);
   const summary = toSummary(await repo.sumRows(deps.db, owner.id, id), 0);
   const updated = await repo.updateBatch(deps.db, owner.id, id, { summary: { ...summary } }, ['preview']);
