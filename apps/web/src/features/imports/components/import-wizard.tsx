@@ -14,6 +14,7 @@ import { ImportHistory } from './import-history';
 import { ImportRowsTable } from './import-rows-table';
 import { ImportSettings } from './import-settings';
 import { plural } from '../lib/row-text';
+import { FileCategoriesOffer } from './file-categories-offer';
 
 const PAGE = 100;
 
@@ -89,6 +90,9 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
       setLimit(PAGE);
       queryClient.setQueryData(importKeys.batch(b.id, PAGE), b);
       setBatchId(b.id);
+      // The preview may have created "Uncategorized": without it in the list, a row's select
+      // would show the first category instead of the one the row has.
+      await invalidateAfter(queryClient, 'categoryAdded');
     }
   }
 
@@ -194,12 +198,38 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
 
         {data?.status === 'preview' && (
           <>
+            {data.options.profileId && (
+              <p
+                className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+                data-testid="import-remembered"
+              >
+                Using the settings from your last import of this file. Change any of them below, or
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => void change({ options: { fresh: true } })}
+                >
+                  Detect again
+                </Button>
+              </p>
+            )}
             <ImportSettings
               key={JSON.stringify(data.options)}
               batch={data}
               busy={busy}
               onChange={(options: ImportOptions) => void change({ options })}
             />
+            {data.fileCategories && data.fileCategories.length > 0 && (
+              <FileCategoriesOffer
+                names={data.fileCategories}
+                busy={busy}
+                onCreate={async (names) => {
+                  await change({ createCategories: names });
+                  await invalidateAfter(queryClient, 'categoryAdded');
+                }}
+              />
+            )}
             <p className="text-sm font-medium" aria-live="polite" data-testid="import-summary">
               {summaryText(data.summary, money)}
             </p>
