@@ -70,7 +70,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
         <InputField
           label="Search"
           type="search"
-          placeholder="Description, category or amount"
+          placeholder="Text or amount"
           value={value.search}
           onChange={(e) => set({ search: e.target.value })}
           containerClassName="col-span-2 lg:col-span-4 xl:col-span-1"
