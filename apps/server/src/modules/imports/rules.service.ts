@@ -191,6 +191,12 @@ export async function rememberShape(
   // The encoding is detected from each file's bytes (a UTF-8 file forced to windows-1252 would
   // read garbled), so it is not remembered.
   const { profileId: _profile, fresh: _fresh, encoding: _encoding, ...kept } = options;
+  // Nor is the header row's line number: the profile is found by the header's text, which was
+  // detected, and the lines above it (a statement date, a balance) may vary from month to month.
+  if (kept.csv) {
+    const { headerRow: _line, ...csv } = kept.csv;
+    kept.csv = csv;
+  }
   const existing = await profilesRepo.findProfileByHeader(db, userId, key);
   if (existing) return profilesRepo.updateProfileOptions(db, userId, existing.id, kept);
   if ((await profilesRepo.countProfiles(db, userId)) >= PER_USER_LIMITS.importProfiles) return;
