@@ -10,6 +10,7 @@ export {
   ledgerCounts,
   ledgerSums,
   listTransactions,
+  matchingDescription,
   pageRows,
   receiptKeysInUse,
   sumTransactions,
@@ -25,7 +26,7 @@ export type {
   TransactionWithCategory,
 } from './ledger.read-model.js';
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
-export { type LedgerFilter, filterWhere } from './ledger.filter.js';
+export { type LedgerFilter, filterWhere, searchAmountRange } from './ledger.filter.js';
 export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
 export {
   type AccountRow,

@@ -2,7 +2,7 @@ import { type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } fro
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
-import { type LedgerFilter, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
+import { type LedgerFilter, containsText, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
 import { totalsIn } from './ledger.rollups.js';
 
 /*
@@ -49,6 +49,34 @@ export async function findTransaction(db: Db, userId: string, id: string): Promi
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * What a categorisation rule would change in the past: the user's transactions of `type` whose
+ * description contains `text` and whose category is not `categoryId` — how many, and the newest
+ * `limit` of them with their category.
+ */
+export async function matchingDescription(
+  db: Db,
+  userId: string,
+  rule: { text: string; type: 'expense' | 'income'; categoryId: string },
+  limit: number,
+): Promise<{ total: number; rows: TransactionWithCategory[] }> {
+  const where = and(
+    eq(transactions.userId, userId),
+    eq(transactions.type, rule.type),
+    sql`${transactions.categoryId} <> ${rule.categoryId}`,
+    containsText(transactions.description, rule.text),
+  );
+  const [counted] = await db.select({ n: count() }).from(transactions).where(where);
+  const rows = await db
+    .select(withCategory)
+    .from(transactions)
+    .innerJoin(categories, categoryJoin)
+    .where(where)
+    .orderBy(sql`${transactions.date} desc`, sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
+    .limit(limit);
+  return { total: counted?.n ?? 0, rows };
 }
 
 /* ---------------------------------------------------------------- keyset paging */
