@@ -26,5 +26,17 @@ export type {
 } from './ledger.read-model.js';
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
 export { type LedgerFilter, filterWhere } from './ledger.filter.js';
-export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
+export { type TotalsFilter, type TotalsRange, onBudgetAccounts, splitRange, totalsIn } from './ledger.rollups.js';
 export { type AccountRow, accountCount, accountForWrite, defaultAccount, findAccount } from './ledger.accounts.js';
+// Accounts API (2/6, accounts and balances): balances, register, net worth; opening rows and moves.
+export {
+  type BalanceCents,
+  type NetWorthMonth,
+  type RegisterListedRow,
+  balanceAsOf,
+  balancesAsOf,
+  currentBalances,
+  netWorthMonths,
+  registerPage,
+} from './ledger.balances.js';
+export * as accountsWriter from './ledger.accounts-writer.js';
