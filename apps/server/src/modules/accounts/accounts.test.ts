@@ -324,7 +324,7 @@ describe('DELETE /accounts/{id}?moveTo', () => {
     const left = await t.db.db.execute(
       `select count(*)::int as n from account_daily_balances where account_id = '${old.id}'`,
     );
-    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((left as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('refuses a target closed; an empty account goes without one', async () => {
