@@ -49,13 +49,15 @@ function benchUrl(adminUrl: string): string {
 
 async function openBenchDatabase(adminUrl: string | undefined): Promise<Database> {
   if (!adminUrl) return openDatabase({ dataDir: 'memory' });
-  if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory' });
+  // Seeding 1M rows on a shared machine can exceed the app's 30 s statement timeout.
+  const timeouts = { connectMs: 10_000, statementMs: 600_000 };
+  if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts });
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
   await admin.query(`create database ${BENCH_DB}`);
   await admin.end();
-  return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory' });
+  return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts });
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
