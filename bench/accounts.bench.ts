@@ -135,7 +135,8 @@ async function main(): Promise<void> {
           select array_agg(id order by id) as ids, array_agg(type order by id) as types, count(*)::int as k
           from categories where user_id = ${user.id}
         )
-        select ${user.id}::uuid, (${list}::uuid[])[(1 + g % ${accountIds.length})::int], cats.ids[(1 + (g / 7) % cats.k)::int],
+        -- The account comes from a hash of g, so that accounts and dates are independent.
+        select ${user.id}::uuid, (${list}::uuid[])[(1 + ((g * 2654435761) / 128) % ${accountIds.length})::int], cats.ids[(1 + (g / 7) % cats.k)::int],
                cats.types[(1 + (g / 7) % cats.k)::int], 100 + (g * 7919) % 50000,
                ${firstDay}::date + ((g * 104729) % ${365 * YEARS})::int, 'Bench row ' || g,
                case when g % 3 = 0 then 'uncleared' else 'cleared' end

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountDailyBalances, accounts, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
-import { type ListedRow, listTransactions } from './ledger.read-model.js';
+import { type ListedRow, listAccountRows } from './ledger.read-model.js';
 
 /*
  * Balances read from `account_daily_balances` (kept by the triggers of migration 0015): a balance
@@ -75,7 +75,7 @@ export async function registerPage(
   accountId: string,
   o: { limit: number; after?: Cursor | undefined },
 ): Promise<{ rows: RegisterListedRow[]; total: number }> {
-  const rows = await listTransactions(db, userId, { accountId }, { limit: o.limit, after: o.after });
+  const rows = await listAccountRows(db, accountId, { limit: o.limit, after: o.after });
   const first = rows[0];
   const top = first
     ? sql`coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = ${accountId} and day < ${first.date}::date), 0)
