@@ -240,6 +240,6 @@ describe('account_daily_balances under random writes', () => {
       );
       expect(count!.n).toBeGreaterThan(OPS / 10);
     },
-    process.env.DATABASE_URL ? 300_000 : 120_000,
+    process.env.DATABASE_URL ? 600_000 : 180_000,
   );
 });
