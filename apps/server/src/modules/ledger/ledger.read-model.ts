@@ -176,6 +176,31 @@ export async function listTransactions(
   return rows.map(withCursor);
 }
 
+/**
+ * One keyset page of one account's rows with their categories (the account's register). The
+ * caller has checked the account is the user's; the composite foreign key pins its rows to that
+ * user, so the page is chosen on transactions_account_date_idx alone: with a user condition too,
+ * the planner may walk the user's index and filter out the other accounts' rows.
+ */
+export async function listAccountRows(db: Db, accountId: string, o: PageOptions): Promise<ListedRow[]> {
+  const order = o.order ?? 'newest';
+  const own = eq(transactions.accountId, accountId);
+  const page = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(o.after ? and(own, keyAfter(order, o.after)) : own)
+    .orderBy(...keyOrder(order))
+    .limit(o.limit)
+    .as('page');
+  const rows = await db
+    .select({ ...withCategory, cursorCreatedAt })
+    .from(page)
+    .innerJoin(transactions, eq(transactions.id, page.id))
+    .leftJoin(categories, categoryJoin)
+    .orderBy(...keyOrder(order));
+  return rows.map(withCursor);
+}
+
 /* ---------------------------------------------------------------- counts and sums */
 
 /**
