@@ -15,9 +15,10 @@ export interface TransactionFiltersProps {
 }
 
 /**
- * Type, category, account (once there are several), date range and description search. At phone width only the search shows until
- * "More filters" is pressed (it counts the hidden filters in force), so the list starts on the
- * first screen; from 640 px up every field shows, as the spec lists them.
+ * Type, category, account (once there are several), date range and search (description, category
+ * name or amount). At phone width only the search shows until "More filters" is pressed (it counts
+ * the hidden filters in force), so the list starts on the first screen; from 640 px up every field
+ * shows, as the spec lists them.
  */
 export function TransactionFilters({ value, today, onChange, onClear }: TransactionFiltersProps) {
   const headingId = useId();
@@ -123,7 +124,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
         <InputField
           label="Search"
           type="search"
-          placeholder="Description"
+          placeholder="Text or amount"
           value={value.search}
           onChange={(e) => set({ search: e.target.value })}
           containerClassName={
