@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Locator, expect, test } from '@playwright/test';
 import { api, expectNoSeriousA11yViolations, signUpViaApi } from './helpers';
 import {
   TODAY,
@@ -11,6 +11,13 @@ import {
   summary,
   viewportScreenshot,
 } from './transactions-helpers';
+
+/** A row's Edit or Delete: its own button from 640 px, the '⋯' menu on a phone. */
+async function rowAction(row: Locator, action: 'Edit' | 'Delete', phone: boolean): Promise<void> {
+  if (!phone) return row.getByRole('button', { name: new RegExp(`^${action}`) }).click();
+  await row.getByRole('button', { name: /^Actions for/ }).click();
+  await row.page().getByRole('menuitem', { name: action }).click();
+}
 
 /** Transactions with accounts and transfers (DESIGN §10), at desktop and phone width. */
 for (const [label, viewport] of [
@@ -70,7 +77,8 @@ for (const [label, viewport] of [
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `e2e/screenshots/transfer-list-${label}.png`, fullPage: true });
 
-      // The Account filter: Savings holds only the leg that entered it.
+      // The Account filter: Savings holds only the leg that entered it (folded on a phone).
+      if (label === 'phone') await page.getByRole('button', { name: 'More filters' }).click();
       await page.getByLabel('Account').selectOption({ label: 'Savings' });
       await expect(counter(page)).toHaveText('Showing 1 of 1 transactions');
       await expect(list(page)).toContainText('Transfer from Main account');
@@ -78,7 +86,7 @@ for (const [label, viewport] of [
       await expect(counter(page)).toHaveText('Showing 4 of 4 transactions');
 
       // Editing a leg edits the transfer.
-      await out.getByRole('button', { name: /^Edit/ }).click();
+      await rowAction(out, 'Edit', label === 'phone');
       const edit = page.getByRole('dialog', { name: 'Edit Transaction' });
       await expect(edit.getByLabel('Amount')).toHaveValue('500.00');
       await edit.getByLabel('Amount').fill('450');
@@ -88,9 +96,7 @@ for (const [label, viewport] of [
       await expect(card(page, 'Transfer from Main account')).toContainText('+$450.00');
 
       // Deleting one leg: keep it as an income of a category.
-      await card(page, 'Transfer from Main account')
-        .getByRole('button', { name: /^Delete/ })
-        .click();
+      await rowAction(card(page, 'Transfer from Main account'), 'Delete', label === 'phone');
       const del = page.getByRole('dialog', { name: 'Delete Transfer' });
       await expect(del.getByLabel('Delete both sides')).toBeChecked();
       await del.getByLabel('Keep this one as an income').check();
