@@ -1,5 +1,6 @@
-import type { BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
-import { addDays, todayIn } from '@ledgerly/shared';
+import type { AccountKind, BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
+import { ON_BUDGET_KINDS, addDays, todayIn } from '@ledgerly/shared';
+import { accounts } from '../src/db/schema.js';
 import { expect } from 'vitest';
 import { ledgerWriter } from '../src/modules/ledger/index.js';
 import type { TestApp } from './build-test-app.js';
@@ -97,3 +98,51 @@ export async function createTransactionWithReceipt(
  * No createAccount yet: money accounts (DESIGN §10) do not exist before issue 2/6; it belongs
  * here once POST /api/accounts does.
  */
+
+export interface AccountSeed {
+  name: string;
+  kind: AccountKind;
+  currency: string;
+  /** Signed cents (a card owing money is negative), booked as the opening row dated `openingDate`. */
+  openingCents?: number;
+  openingDate?: string;
+  mask?: string | null;
+  institution?: string | null;
+  onBudget?: boolean;
+}
+
+/**
+ * Creates an account straight in the table (until the accounts API is on this branch), with its
+ * opening balance as an `opening` row through the ledger's writer. Answers the account's id.
+ */
+export async function createAccount(t: TestApp, userId: string, seed: AccountSeed): Promise<string> {
+  const [row] = await t.db.db
+    .insert(accounts)
+    .values({
+      userId,
+      name: seed.name,
+      kind: seed.kind,
+      currency: seed.currency,
+      onBudget: seed.onBudget ?? (ON_BUDGET_KINDS as readonly string[]).includes(seed.kind),
+      mask: seed.mask ?? null,
+      institution: seed.institution ?? null,
+      openingDate: seed.openingDate ?? null,
+    })
+    .returning({ id: accounts.id });
+  const id = row!.id;
+  if (seed.openingCents) {
+    await ledgerWriter.insertTransaction(t.db.db, userId, {
+      accountId: id,
+      kind: 'opening',
+      status: 'cleared',
+      categoryId: null,
+      type: seed.openingCents > 0 ? 'income' : 'expense',
+      amountCents: Math.abs(seed.openingCents),
+      description: 'Opening balance',
+      date: seed.openingDate ?? todayIn('UTC'),
+      receiptKey: null,
+      receiptMime: null,
+    });
+  }
+  return id;
+}

@@ -92,6 +92,14 @@ export interface ParseResult {
   /** CSV header cells, for recognising a saved profile. */
   header?: string[];
   postings: ParsedPosting[];
+  /** The closing balance the file states (OFX LEDGERBAL, CAMT CLBD of the last statement, a CSV balance line). */
+  closing?: ClosingBalance;
+}
+
+/** A statement's own closing balance: signed cents, account holder's view (a card owing money is negative). */
+export interface ClosingBalance {
+  date: string;
+  cents: number;
 }
 
 /** The refusal of a file holding more postings (or lines) than one import may take. */
