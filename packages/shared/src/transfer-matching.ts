@@ -8,7 +8,7 @@ import { transactionSchema } from './transaction.js';
 export const MATCH_MSG = {
   chooseAccount: 'Choose the account this statement goes into before importing it',
   chooseStatementAccount:
-    'This file holds statements of several accounts: choose which account\'s rows to import (import the file again for the others)',
+    "This file holds statements of several accounts: choose which account's rows to import (import the file again for the others)",
   idRequired: 'Choose the two transactions to link',
   idsRequired: 'Select at least one transaction',
   tooMany: 'Select at most 500 transactions at once',
@@ -50,7 +50,10 @@ export const matchResultSchema = z.object({ linked: z.number().int(), suggested:
 export type MatchResult = z.output<typeof matchResultSchema>;
 
 export const markTransferSchema = z.object({
-  ids: z.array(z.uuid({ error: MATCH_MSG.idsRequired }), { error: MATCH_MSG.idsRequired }).min(1, MATCH_MSG.idsRequired).max(500, MATCH_MSG.tooMany),
+  ids: z
+    .array(z.uuid({ error: MATCH_MSG.idsRequired }), { error: MATCH_MSG.idsRequired })
+    .min(1, MATCH_MSG.idsRequired)
+    .max(500, MATCH_MSG.tooMany),
 });
 export const markTransferResultSchema = z.object({ linked: z.number().int(), unmatched: z.array(z.string()) });
 export type MarkTransferResult = z.output<typeof markTransferResultSchema>;

@@ -181,7 +181,8 @@ function readStatement(parsed: ParseResult, given: ImportOptions) {
   const named = parsed.postings.filter((p) => p.account).length;
   if (parsed.format === 'csv' && (named < parsed.postings.length || counts.size > CSV_MAX_ACCOUNTS)) counts.clear();
   const accounts = [...counts].map(([id, rows]) => ({ id, rows }));
-  const chosen = accounts.length > 1 && given.statementAccount && counts.has(given.statementAccount) ? given.statementAccount : null;
+  const chosen =
+    accounts.length > 1 && given.statementAccount && counts.has(given.statementAccount) ? given.statementAccount : null;
   const postings = chosen
     ? parsed.postings.filter((p) => p.account === chosen).map((p, index) => ({ ...p, index }))
     : parsed.postings;
@@ -198,7 +199,8 @@ function readStatement(parsed: ParseResult, given: ImportOptions) {
 async function chooseAccount(db: Db, owner: Owner, given: ImportOptions, identities: string[]) {
   const suggested = await repo.accountForIdentities(db, owner.id, identities);
   if (given.accountId) return { accountId: (await accountForWrite(db, owner.id, given.accountId)).id, suggested };
-  if ((await accountCount(db, owner.id)) < 2) return { accountId: (await accountForWrite(db, owner.id, null)).id, suggested };
+  if ((await accountCount(db, owner.id)) < 2)
+    return { accountId: (await accountForWrite(db, owner.id, null)).id, suggested };
   return { accountId: suggested, suggested };
 }
 

@@ -255,7 +255,10 @@ describe.skipIf(!present)('households of several accounts: imports, balance chec
       for (const s of suggestions) {
         const pair = `${s.outTransactionId}|${s.inTransactionId}`;
         const acrossEither = eitherLegs.has(s.outTransactionId) && eitherLegs.has(s.inTransactionId);
-        expect(allowed.has(pair) || acrossEither, `unexpected suggestion ${s.outTransaction.description} → ${s.inTransaction.description}`).toBe(true);
+        expect(
+          allowed.has(pair) || acrossEither,
+          `unexpected suggestion ${s.outTransaction.description} → ${s.inTransaction.description}`,
+        ).toBe(true);
       }
 
       // The user rejects the false candidates, then links the offered true pairs.

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MATCH_WINDOW_DAYS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 
@@ -30,43 +30,60 @@ export interface Candidate {
  * another, same currency and amount, at most MATCH_WINDOW_DAYS apart, both regular (so neither
  * is linked), the pair not rejected. Score (higher is better): 10 for every day closer than the
  * window's edge, then one point per hint — a leg's description naming the other account (its
- * name, last digits or IBAN) and a leg's description holding a transfer word. `scope`
- * narrows the answer to pairs touching some rows (a condition on `o` or `i`); rivals are always
- * counted over all the legs' candidates.
+ * name, last digits or IBAN) and a leg's description holding a transfer word.
  */
-export async function candidates(db: Db, userId: string, scope?: SQL): Promise<Candidate[]> {
+export function candidates(db: Db, userId: string): Promise<Candidate[]> {
+  // A hash join on the amount whatever the statistics say: right after a large import (in the
+  // commit's own transaction, or on PGlite, which never analyses) the planner believes the
+  // tables are nearly empty and would compare every pair in a nested loop.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_nestloop = off`);
+    try {
+      return await candidatesQuery(tx, userId);
+    } finally {
+      await tx.execute(sql`set local enable_nestloop = on`);
+    }
+  });
+}
+
+async function candidatesQuery(db: Db, userId: string): Promise<Candidate[]> {
   const words = `(${TRANSFER_WORDS})`;
   const window = sql.raw(String(MATCH_WINDOW_DAYS));
   const result = await db.execute(sql`
-    with legs as (
+    with legs as materialized (
       select t.id, t.account_id, t.type, t.amount_cents, t.date, a.currency,
              lower(coalesce(t.description, '')) as text,
-             lower(a.name) as account_name, a.mask, replace(lower(coalesce(a.iban, '')), ' ', '') as iban,
-             t.import_batch_id
+             lower(a.name) as account_name, a.mask, replace(lower(coalesce(a.iban, '')), ' ', '') as iban
       from transactions t
       join accounts a on a.id = t.account_id and a.user_id = t.user_id
       where t.user_id = ${userId} and t.kind = 'regular'
     ),
-    pairs as (
+    outs as materialized (select * from legs where type = 'expense'),
+    ins as materialized (select * from legs where type = 'income'),
+    joined as materialized (
       select o.id as out_id, i.id as in_id, abs(i.date - o.date) as days,
-             (${window} - abs(i.date - o.date)) * 10
-             + (case when position(i.account_name in o.text) > 0
-                       or (i.mask is not null and position(i.mask in o.text) > 0)
-                       or (i.iban <> '' and position(i.iban in replace(o.text, ' ', '')) > 0) then 1 else 0 end)
-             + (case when position(o.account_name in i.text) > 0
-                       or (o.mask is not null and position(o.mask in i.text) > 0)
-                       or (o.iban <> '' and position(o.iban in replace(i.text, ' ', '')) > 0) then 1 else 0 end)
-             + (case when o.text ~ ${words} then 1 else 0 end)
-             + (case when i.text ~ ${words} then 1 else 0 end) as score,
-             o.import_batch_id as out_batch, i.import_batch_id as in_batch
-      from legs o
-      join legs i
-        on i.amount_cents = o.amount_cents and i.type = 'income' and o.type = 'expense'
-       and i.account_id <> o.account_id and i.currency = o.currency
-       and i.date between o.date - ${window} and o.date + ${window}
-      where not exists (
-        select 1 from transfer_rejections r
-        where r.user_id = ${userId} and r.out_transaction_id = o.id and r.in_transaction_id = i.id)
+             o.text as o_text, i.text as i_text, o.account_name as o_name, i.account_name as i_name,
+             o.mask as o_mask, i.mask as i_mask, o.iban as o_iban, i.iban as i_iban
+      from outs o
+      join ins i on i.amount_cents = o.amount_cents and i.currency = o.currency
+      where i.account_id <> o.account_id
+        and i.date between o.date - ${window} and o.date + ${window}
+        and not exists (
+          select 1 from transfer_rejections r
+          where r.user_id = ${userId} and r.out_transaction_id = o.id and r.in_transaction_id = i.id)
+    ),
+    pairs as (
+      select out_id, in_id, days,
+             (${window} - days) * 10
+             + (case when position(i_name in o_text) > 0
+                       or (i_mask is not null and position(i_mask in o_text) > 0)
+                       or (i_iban <> '' and position(i_iban in replace(o_text, ' ', '')) > 0) then 1 else 0 end)
+             + (case when position(o_name in i_text) > 0
+                       or (o_mask is not null and position(o_mask in i_text) > 0)
+                       or (o_iban <> '' and position(o_iban in replace(i_text, ' ', '')) > 0) then 1 else 0 end)
+             + (case when o_text ~ ${words} then 1 else 0 end)
+             + (case when i_text ~ ${words} then 1 else 0 end) as score
+      from joined
     ),
     ranked as (
       select p.*,
@@ -74,8 +91,7 @@ export async function candidates(db: Db, userId: string, scope?: SQL): Promise<C
              count(*) over (partition by in_id order by score desc range between unbounded preceding and current row) as in_rivals
       from pairs p
     )
-    select out_id, in_id, days, score, out_rivals, in_rivals from ranked o
-    where ${scope ?? sql`true`}
+    select out_id, in_id, days, score, out_rivals, in_rivals from ranked
     order by score desc, out_id, in_id`);
   return rowsOf<Record<string, string | number>>(result).map((r) => ({
     outId: String(r.out_id),

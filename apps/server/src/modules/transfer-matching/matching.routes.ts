@@ -82,7 +82,7 @@ export const transferMatchingRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       schema: {
         tags: ['transactions', 'transfers'],
-        summary: "Mark the selected rows as transfers, each linked to its unique best partner",
+        summary: 'Mark the selected rows as transfers, each linked to its unique best partner',
         body: markTransferSchema,
         response: { 200: dataOf(markTransferResultSchema) },
       },

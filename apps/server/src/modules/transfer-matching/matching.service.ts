@@ -28,7 +28,14 @@ export async function match(db: Db, userId: string): Promise<MatchResult> {
     const all = await repo.candidates(db, userId);
     const unique = all.filter((c) => c.outRivals === 1 && c.inRivals === 1);
     if (!unique.length) return { linked, suggested: all.length };
-    linked += (await linkPairs(db, userId, unique.map((c) => ({ outId: c.outId, inId: c.inId })), true)).length;
+    linked += (
+      await linkPairs(
+        db,
+        userId,
+        unique.map((c) => ({ outId: c.outId, inId: c.inId })),
+        true,
+      )
+    ).length;
   }
   return { linked, suggested: (await repo.candidates(db, userId)).length };
 }
@@ -150,4 +157,3 @@ export async function markTransfers(db: Db, userId: string, ids: string[]): Prom
   const done = new Set(linked.flatMap((l) => [l.outId, l.inId]));
   return { linked: linked.length, unmatched: ids.filter((id) => !done.has(id)) };
 }
-

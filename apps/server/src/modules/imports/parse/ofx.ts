@@ -230,7 +230,9 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     return posting;
   });
   const result: ParseResult = { format: 'ofx', options: { encoding, invertSign: invert }, needsReview: [], postings };
-  const balance = ledger.amount ? readAmount(ledger.amount, ledger.amount.includes(',') && !ledger.amount.includes('.') ? ',' : '.') : null;
+  const balance = ledger.amount
+    ? readAmount(ledger.amount, ledger.amount.includes(',') && !ledger.amount.includes('.') ? ',' : '.')
+    : null;
   const asOf = ofxDate(ledger.date);
   if (balance && asOf) result.closing = { date: asOf, cents: (invert ? -balance.cents : balance.cents) || 0 };
   return result;
