@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
-import { accountCount, accountForWrite } from '../ledger/index.js';
+import { accountCount, accountForWrite, insertOpeningRow } from '../ledger/index.js';
 import { matchTransfers } from '../transfer-matching/index.js';
 import { findBadText } from '../../lib/validate.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -165,6 +165,8 @@ interface StatementInfo {
   /** The identity whose rows are imported, when the file names several. */
   chosen: string | null;
   closing: { date: string; cents: number } | null;
+  /** A QIF "Opening Balance" record, written as the account's opening row at commit. */
+  opening?: { date: string; cents: number } | null;
   suggestedAccountId: string | null;
 }
 
@@ -188,7 +190,12 @@ function readStatement(parsed: ParseResult, given: ImportOptions) {
     : parsed.postings;
   const needsReview = accounts.length > 1 && !chosen ? ['statementAccount'] : [];
   const closing = accounts.length > 1 ? null : (parsed.closing ?? null);
-  return { postings, accounts, chosen, closing, needsReview };
+  // A QIF "Opening Balance" record becomes the account's opening row, not a posting.
+  const first = postings[0];
+  const opening =
+    first?.opening && first.date && first.amountCents !== null ? { date: first.date, cents: first.amountCents } : null;
+  const rest = opening ? postings.slice(1).map((p, index) => ({ ...p, index })) : postings;
+  return { postings: rest, accounts, chosen, closing, opening, needsReview };
 }
 
 /**
@@ -225,6 +232,7 @@ async function prepare(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given:
     accounts: statement.accounts,
     chosen: statement.chosen,
     closing: statement.closing,
+    opening: statement.opening,
     suggestedAccountId: suggested,
   };
   return { parsed, rows, accountId, needsReview, options, info };
@@ -559,6 +567,9 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
       if (batch.accountId && statement) {
         const identities = statement.chosen ? [statement.chosen] : statement.accounts.map((a) => a.id);
         await repo.rememberStatement(tx, userId, batch.accountId, identities, statement.closing);
+        if (statement.opening) {
+          await insertOpeningRow(tx, userId, { accountId: batch.accountId, batchId: id, ...statement.opening });
+        }
       }
       // Transfer matching, in the same database transaction once the rows are in.
       const transfers = await matchTransfers(tx, userId);

@@ -29,4 +29,4 @@ export { type LedgerFilter, filterWhere } from './ledger.filter.js';
 export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
 export { type AccountRow, accountCount, accountForWrite, defaultAccount, findAccount } from './ledger.accounts.js';
 // Imports into accounts and transfer matching (h-f): linking matched rows into transfers.
-export { type LegPair, linkPair, linkPairs } from './ledger.links.js';
+export { type LegPair, insertOpeningRow, linkPair, linkPairs } from './ledger.links.js';

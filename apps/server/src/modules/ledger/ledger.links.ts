@@ -77,3 +77,23 @@ export async function linkPair(db: Db, userId: string, outId: string, inId: stri
   const [linked] = await linkPairs(db, userId, [{ outId, inId }], matched);
   return linked ?? null;
 }
+
+/**
+ * A statement's opening balance (a QIF "Opening Balance" record) as the account's `opening`
+ * row: cleared, no category, dated as the file says, marked with the import batch so undoing
+ * the import removes it. Not written when the account has an opening row already. Answers
+ * whether it was written.
+ */
+export async function insertOpeningRow(
+  db: Db,
+  userId: string,
+  values: { accountId: string; date: string; cents: number; batchId: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${transactions} (user_id, account_id, kind, status, category_id, type, amount_cents, description, date, import_batch_id)
+    select ${userId}::uuid, ${values.accountId}::uuid, 'opening', 'cleared', null,
+           ${values.cents >= 0 ? 'income' : 'expense'}, ${Math.abs(values.cents)}, 'Opening balance', ${values.date}::date, ${values.batchId}::uuid
+    where not exists (select 1 from ${transactions} where user_id = ${userId} and account_id = ${values.accountId} and kind = 'opening')
+    returning 1`);
+  return rowsOf(result).length > 0;
+}

@@ -177,6 +177,26 @@ describe('imports into accounts', () => {
     expect(done.balanceCheck).toBeNull();
     expect((await list(token, checking)).map((r) => r.description).sort()).toEqual(['BUS', 'CAFE']);
   });
+  it('a QIF "Opening Balance" record becomes the account\'s opening row, and undoing the import removes it', async () => {
+    const { token, userId } = await user(t);
+    const wallet = await createAccount(t, userId, { name: 'Wallet', kind: 'cash', currency: 'USD' });
+    await createAccount(t, userId, { name: 'Checking', kind: 'checking', currency: 'USD' });
+    const qif = '!Type:Cash\nD09/01/2026\nT42.10\nPOpening Balance\nL[Wallet]\n^\nD09/02/2026\nT-2.10\nPCoffee\n^\n';
+    const res = await upload(t, token, qif, { accountId: wallet, dateFormat: 'MM/DD/YYYY' }, 'wallet.qif');
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = res.json<{ data: ImportBatch }>().data;
+    expect(batch.summary.rows).toBe(1);
+    const done = await commit(t, token, batch.id);
+    const rows = await list(token, wallet);
+    expect(rows.map((r) => [r.kind, r.status, r.categoryId === null, r.amount, r.date])).toEqual([
+      ['regular', 'cleared', false, 2.1, '2026-09-02'],
+      ['opening', 'cleared', true, 42.1, '2026-09-01'],
+    ]);
+    const summary = await t.request({ method: 'GET', url: '/api/transactions/summary', token });
+    expect(summary.json<{ data: { totalIncome: number } }>().data.totalIncome).toBe(0);
+    await t.request({ method: 'POST', url: `/api/imports/${done.id}/revert`, token });
+    expect(await list(token, wallet)).toEqual([]);
+  });
 });
 
 describe('transfer matching', () => {

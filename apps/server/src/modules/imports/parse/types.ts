@@ -82,6 +82,8 @@ export interface ParsedPosting {
   category?: string;
   /** Why the row cannot be read; the row stays in the list so the user sees it. */
   error?: string;
+  /** A QIF "Opening Balance" record: the account's opening balance, not income or expense. */
+  opening?: boolean;
 }
 
 export interface ParseResult {
