@@ -40,6 +40,8 @@ export interface TxSeed {
   amountCents: number;
   date: string;
   description?: string | null;
+  /** The account (by default the user's default account). */
+  accountId?: string;
 }
 
 /** Inserts many transactions through the ledger's bulk insert (large data sets for sums and paging). */

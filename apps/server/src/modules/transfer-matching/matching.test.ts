@@ -315,8 +315,24 @@ describe('transfer matching', () => {
     const category = await createCategory(t, token, { name: 'Moves', type: 'expense' });
     const income = await createCategory(t, token, { name: 'Moves in', type: 'income' });
     await seedTransactions(t, [
-      { userId, categoryId: category.id, type: 'expense', amountCents: 7000, date: '2026-09-01', description: 'Out A' },
-      { userId, categoryId: category.id, type: 'expense', amountCents: 3000, date: '2026-09-01', description: 'Out B' },
+      {
+        userId,
+        categoryId: category.id,
+        type: 'expense',
+        amountCents: 7000,
+        date: '2026-09-01',
+        description: 'Out A',
+        accountId: checking,
+      },
+      {
+        userId,
+        categoryId: category.id,
+        type: 'expense',
+        amountCents: 3000,
+        date: '2026-09-01',
+        description: 'Out B',
+        accountId: checking,
+      },
       {
         userId,
         categoryId: category.id,
@@ -326,18 +342,29 @@ describe('transfer matching', () => {
         description: 'Lonely',
       },
     ]);
-    // seedTransactions writes into the default account; move the incoming legs into savings.
     const rows = await list(token);
     const ids = Object.fromEntries(rows.map((r) => [r.description, r.id]));
     await seedTransactions(t, [
-      { userId, categoryId: income.id, type: 'income', amountCents: 7000, date: '2026-09-20', description: 'In A' },
-      { userId, categoryId: income.id, type: 'income', amountCents: 3000, date: '2026-09-02', description: 'In B' },
+      {
+        userId,
+        categoryId: income.id,
+        type: 'income',
+        amountCents: 7000,
+        date: '2026-09-20',
+        description: 'In A',
+        accountId: savings,
+      },
+      {
+        userId,
+        categoryId: income.id,
+        type: 'income',
+        amountCents: 3000,
+        date: '2026-09-02',
+        description: 'In B',
+        accountId: savings,
+      },
     ]);
     for (const r of await list(token)) ids[r.description!] = r.id;
-    await t.db.db.execute(
-      sql`update transactions set account_id = ${savings} where id in (${ids['In A']}, ${ids['In B']})`,
-    );
-    expect(checking).toBeTruthy();
 
     // Any two rows of opposite directions and equal amounts may be linked by hand, even 19 days apart.
     const res = await t.request({
@@ -396,9 +423,9 @@ describe('transfer matching', () => {
         amountCents: 100 + (i % 5000),
         date: day(i),
         description: `Spend ${i}`,
+        accountId: checking,
       })),
     );
-    await t.db.db.execute(sql`update transactions set account_id = ${checking} where user_id = ${userId}`);
     // Every other row has its partner a day later (a transfer), the rest 9 days later (none).
     const lines: [string, string, string][] = Array.from({ length: 10_000 }, (_, i) => [
       day(i + (i % 2 === 0 ? 1 : 9)),
