@@ -18,3 +18,4 @@ export * from './imports.js';
 export * from './account.js';
 export * from './transfer.js';
 export * from './account-api.js';
+export * from './transfer-matching.js';
