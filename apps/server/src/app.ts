@@ -22,6 +22,7 @@ import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { startImportUpkeep } from './jobs/import-upkeep.js';
 import { ImportJobs, importsRoutes } from './modules/imports/index.js';
+import { transferMatchingRoutes } from './modules/transfer-matching/index.js';
 import { authPublicRoutes, authRoutes, passwordResetRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(accountsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
+        await protectedScope.register(transferMatchingRoutes, ctx);
         await protectedScope.register(securityRoutes, ctx);
         await protectedScope.register(transfersRoutes, ctx);
         await protectedScope.register(reconciliationsRoutes, ctx);

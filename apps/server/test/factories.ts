@@ -1,5 +1,6 @@
-import type { Account, BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
-import { addDays, todayIn } from '@ledgerly/shared';
+import type { Account, AccountKind, BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
+import { ON_BUDGET_KINDS, addDays, todayIn } from '@ledgerly/shared';
+import { accounts } from '../src/db/schema.js';
 import { expect } from 'vitest';
 import { ledgerWriter } from '../src/modules/ledger/index.js';
 import type { TestApp } from './build-test-app.js';
@@ -110,4 +111,52 @@ export async function createAccount(
   const res = await t.request({ method: 'POST', url: '/api/accounts', token, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Account }>().data;
+}
+
+export interface AccountSeed {
+  name: string;
+  kind: AccountKind;
+  currency: string;
+  /** Signed cents (a card owing money is negative), booked as the opening row dated `openingDate`. */
+  openingCents?: number;
+  openingDate?: string;
+  mask?: string | null;
+  institution?: string | null;
+  onBudget?: boolean;
+}
+
+/**
+ * Creates an account straight in the table, with its opening balance as an `opening` row through
+ * the ledger's writer (for tests that set up many accounts by user id). Answers the account's id.
+ */
+export async function seedAccount(t: TestApp, userId: string, seed: AccountSeed): Promise<string> {
+  const [row] = await t.db.db
+    .insert(accounts)
+    .values({
+      userId,
+      name: seed.name,
+      kind: seed.kind,
+      currency: seed.currency,
+      onBudget: seed.onBudget ?? (ON_BUDGET_KINDS as readonly string[]).includes(seed.kind),
+      mask: seed.mask ?? null,
+      institution: seed.institution ?? null,
+      openingDate: seed.openingDate ?? null,
+    })
+    .returning({ id: accounts.id });
+  const id = row!.id;
+  if (seed.openingCents) {
+    await ledgerWriter.insertTransaction(t.db.db, userId, {
+      accountId: id,
+      kind: 'opening',
+      status: 'cleared',
+      categoryId: null,
+      type: seed.openingCents > 0 ? 'income' : 'expense',
+      amountCents: Math.abs(seed.openingCents),
+      description: 'Opening balance',
+      date: seed.openingDate ?? todayIn('UTC'),
+      receiptKey: null,
+      receiptMime: null,
+    });
+  }
+  return id;
 }

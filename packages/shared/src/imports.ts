@@ -78,6 +78,10 @@ export const importOptionsSchema = z.object({
   /** True: detect everything anew, without the settings remembered from the last import of this file's shape. */
   fresh: z.boolean({ error: 'fresh must be true or false' }).optional(),
   csv: importCsvOptionsSchema.optional(),
+  /** The account the statement goes into (DESIGN §10); with one account, that one. */
+  accountId: z.uuid('Choose an account').optional(),
+  /** For a file holding several accounts: the statement account (identity) whose rows to import. */
+  statementAccount: z.string().trim().min(1).max(100).optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 
@@ -273,6 +277,19 @@ export const importBatchSchema = z.object({
   fileCategories: z.array(z.object({ name: z.string(), type: z.enum(['expense', 'income']), rows: count })).optional(),
   rows: z.array(importRowSchema).optional(),
   meta: z.object({ nextCursor: count.nullable() }).optional(),
+  /** The account the rows go into: chosen, the only one, or recognised from the file (null: choose one). */
+  accountId: z.string().nullable().optional(),
+  /** The account the file's own account identity was last imported into. */
+  suggestedAccountId: z.string().nullable().optional(),
+  /** The account identities the file names (OFX ACCTID, CAMT IBAN, a CSV account column), with their row counts. */
+  statementAccounts: z.array(z.object({ id: z.string(), rows: count })).optional(),
+  /** The file's closing balance against the account's balance on that date (after commit). */
+  balanceCheck: z
+    .object({ date: z.string(), statementBalance: z.number(), ledgerBalance: z.number(), matches: z.boolean() })
+    .nullable()
+    .optional(),
+  /** Transfer matching after the commit: pairs linked, and possible transfers left to review. */
+  transfers: z.object({ linked: count, suggested: count }).optional(),
 });
 export type ImportBatch = z.output<typeof importBatchSchema>;
 

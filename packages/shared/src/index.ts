@@ -19,3 +19,4 @@ export * from './account.js';
 export * from './bulk.js';
 export * from './transfer.js';
 export * from './account-api.js';
+export * from './transfer-matching.js';

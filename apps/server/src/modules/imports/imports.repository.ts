@@ -42,7 +42,7 @@ export async function insertBatch(
   db: Db,
   values: Pick<
     typeof importBatches.$inferInsert,
-    'userId' | 'fileName' | 'format' | 'options' | 'needsReview' | 'header' | 'summary' | 'fileData'
+    'userId' | 'fileName' | 'format' | 'options' | 'needsReview' | 'header' | 'summary' | 'fileData' | 'accountId'
   >,
 ): Promise<BatchRow> {
   const [row] = await db.insert(importBatches).values(values).returning(batchColumns);
@@ -88,6 +88,7 @@ export async function updateBatch(
       | 'progressDone'
       | 'progressTotal'
       | 'message'
+      | 'accountId'
     > & { fileData: Buffer | null }
   >,
   onlyIfStatus?: BatchRow['status'][],
@@ -572,6 +573,7 @@ export async function findLedgerNear(
   userId: string,
   pairs: { d: string; a: number; t: string }[],
   days: number,
+  accountId?: string | null,
 ): Promise<LedgerMatch[]> {
   const out = new Map<string, LedgerMatch>();
   for (let i = 0; i < pairs.length; i += CHUNK) {
@@ -581,6 +583,7 @@ export async function findLedgerNear(
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as p(d date, a bigint, t text)
       join transactions t
         on t.user_id = ${userId} and t.type = p.t and t.amount_cents = p.a
+       ${accountId ? sql`and t.account_id = ${accountId}` : sql``}
        and t.date between p.d - ${days}::int and p.d + ${days}::int`);
     for (const r of rowsOf<{
       id: string;
@@ -613,7 +616,7 @@ export async function findHistoryCategories(
     const result = await db.execute(sql`
       select distinct on (description, type) description, type, category_id
       from transactions
-      where user_id = ${userId}
+      where user_id = ${userId} and category_id is not null
         and description in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
       group by description, type, category_id
       order by description, type, count(*) desc, max(date) desc`);
@@ -624,4 +627,56 @@ export async function findHistoryCategories(
     }
   }
   return out;
+}
+
+/* ------------------------------------------------------------ imports into accounts (h-f) */
+
+/** The user's open account that a statement account identity was imported into before, if any. */
+export async function accountForIdentities(db: Db, userId: string, identities: string[]): Promise<string | null> {
+  if (!identities.length) return null;
+  const result = await db.execute(sql`
+    select id from accounts
+    where user_id = ${userId} and closed_at is null
+      and import_ids && (select array_agg(x) from jsonb_array_elements_text(${JSON.stringify(identities)}::jsonb) as x)
+    order by updated_at desc limit 1`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/**
+ * At commit: remembers the file's account identities on the account (and takes them off the
+ * user's other accounts, so one identity picks one account), and its closing balance as the
+ * account's balance check when it is not older than the one kept.
+ */
+export async function rememberStatement(
+  db: Db,
+  userId: string,
+  accountId: string,
+  identities: string[],
+  closing: { date: string; cents: number } | null,
+): Promise<void> {
+  if (identities.length) {
+    const ids = JSON.stringify(identities);
+    await db.execute(sql`
+      update accounts set import_ids = array(
+        select unnest(import_ids) except select jsonb_array_elements_text(${ids}::jsonb))
+      where user_id = ${userId} and id <> ${accountId} and import_ids && array(select jsonb_array_elements_text(${ids}::jsonb))`);
+    await db.execute(sql`
+      update accounts set import_ids = array(
+        select distinct x from unnest(import_ids || array(select jsonb_array_elements_text(${ids}::jsonb))) as x order by x),
+        updated_at = now()
+      where user_id = ${userId} and id = ${accountId}`);
+  }
+  if (closing) {
+    await db.execute(sql`
+      update accounts set check_date = ${closing.date}, check_balance_cents = ${closing.cents}, updated_at = now()
+      where user_id = ${userId} and id = ${accountId} and (check_date is null or check_date <= ${closing.date})`);
+  }
+}
+
+/** The account's balance as of a date (that whole day included), from the per-day balances. */
+export async function balanceAsOf(db: Db, accountId: string, date: string): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(delta_cents), 0)::bigint as b from account_daily_balances
+    where account_id = ${accountId} and day <= ${date}`);
+  return Number(rowsOf<{ b: number | string }>(result)[0]?.b ?? 0);
 }

@@ -11,6 +11,7 @@ import type {
 import {
   IMPORT_LIMITS,
   IMPORT_MSG,
+  MATCH_MSG,
   LIMIT_MESSAGES,
   PER_USER_LIMITS,
   fromCents,
@@ -21,6 +22,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
+import { accountCount, accountForWrite, insertOpeningRow } from '../ledger/index.js';
+import { matchTransfers } from '../transfer-matching/index.js';
 import { findBadText } from '../../lib/validate.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { StatementParser } from './parse/pool.js';
@@ -162,8 +165,100 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
   }
 }
 
+/* ------------------------------------------------------------ imports into accounts (h-f) */
+
+/** Most distinct accounts a CSV account column may name to be read as the statement's accounts. */
+const CSV_MAX_ACCOUNTS = 10;
+
+/** What a batch keeps about the statement besides its rows (in `summary.statement`). */
+interface StatementInfo {
+  /** The account identities the file names, with their row counts. */
+  accounts: { id: string; rows: number }[];
+  /** The identity whose rows are imported, when the file names several. */
+  chosen: string | null;
+  closing: { date: string; cents: number } | null;
+  /** A QIF "Opening Balance" record, written as the account's opening row at commit. */
+  opening?: { date: string; cents: number } | null;
+  suggestedAccountId: string | null;
+}
+
+/**
+ * The statement's account identities and closing balance; a file naming several accounts is
+ * narrowed to the chosen one's rows (options.statementAccount), and until one is chosen it
+ * needs review. The closing balance is kept only for a file of one account.
+ */
+function readStatement(parsed: ParseResult, given: ImportOptions) {
+  const counts = new Map<string, number>();
+  for (const p of parsed.postings) if (p.account) counts.set(p.account, (counts.get(p.account) ?? 0) + 1);
+  // A CSV "account" column names the statement's account only when every posting has one and
+  // there are few: a column of counterparties' account numbers (German bank exports) is not one.
+  const named = parsed.postings.filter((p) => p.account).length;
+  if (parsed.format === 'csv' && (named < parsed.postings.length || counts.size > CSV_MAX_ACCOUNTS)) counts.clear();
+  const accounts = [...counts].map(([id, rows]) => ({ id, rows }));
+  const chosen =
+    accounts.length > 1 && given.statementAccount && counts.has(given.statementAccount) ? given.statementAccount : null;
+  const postings = chosen
+    ? parsed.postings.filter((p) => p.account === chosen).map((p, index) => ({ ...p, index }))
+    : parsed.postings;
+  const needsReview = accounts.length > 1 && !chosen ? ['statementAccount'] : [];
+  const closing = accounts.length > 1 ? null : (parsed.closing ?? null);
+  // A QIF "Opening Balance" record becomes the account's opening row, not a posting.
+  const first = postings[0];
+  const opening =
+    first?.opening && first.date && first.amountCents !== null ? { date: first.date, cents: first.amountCents } : null;
+  const rest = opening ? postings.slice(1).map((p, index) => ({ ...p, index })) : postings;
+  return { postings: rest, accounts, chosen, closing, opening, needsReview };
+}
+
+/**
+ * The account the batch goes into: the one named in the options (404 another user's, 409
+ * closed), else the only account, else the account the file's identity was imported into before
+ * (also answered as the suggestion), else none: with two or more accounts the batch needs review.
+ */
+async function chooseAccount(db: Db, owner: Owner, given: ImportOptions, identities: string[]) {
+  const suggested = await repo.accountForIdentities(db, owner.id, identities);
+  if (given.accountId) return { accountId: (await accountForWrite(db, owner.id, given.accountId)).id, suggested };
+  if ((await accountCount(db, owner.id)) < 2)
+    return { accountId: (await accountForWrite(db, owner.id, null)).id, suggested };
+  return { accountId: suggested, suggested };
+}
+
+/** Reads the file, narrows it to one statement account and picks the batch's account. */
+async function prepare(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
+  const parsed = await readFile(deps, owner, bytes, given, fileName);
+  const statement = readStatement(parsed, given);
+  const identities = statement.chosen ? [statement.chosen] : statement.accounts.map((a) => a.id);
+  const { accountId, suggested } = await chooseAccount(deps.db, owner, given, identities);
+  const rows = await buildRows(
+    deps.db,
+    owner,
+    withSpreadsheetText({ format: parsed.format, postings: statement.postings }),
+    accountId,
+  );
+  const needsReview = [...parsed.needsReview, ...statement.needsReview];
+  if (!accountId) needsReview.push('account');
+  const options: Record<string, unknown> = { ...parsed.options };
+  if (given.accountId) options.accountId = given.accountId;
+  if (statement.chosen) options.statementAccount = statement.chosen;
+  const info: StatementInfo = {
+    accounts: statement.accounts,
+    chosen: statement.chosen,
+    closing: statement.closing,
+    opening: statement.opening,
+    suggestedAccountId: suggested,
+  };
+  return { parsed, rows, accountId, needsReview, options, info };
+}
+
+const statementOf = (summary: Record<string, unknown>) => (summary.statement ?? null) as StatementInfo | null;
+
 /** Parsed postings → classified, categorised preview rows. */
-async function buildRows(db: Db, owner: Owner, postings: ParsedPosting[]): Promise<repo.NewImportRow[]> {
+async function buildRows(
+  db: Db,
+  owner: Owner,
+  postings: ParsedPosting[],
+  accountId: string | null = null,
+): Promise<repo.NewImportRow[]> {
   const rows = toRows(postings, todayIn(owner.timezone));
   const readable = rows.filter((r) => r.dedupeKey !== null);
   const imported = await repo.findImportedKeys(
@@ -177,7 +272,8 @@ async function buildRows(db: Db, owner: Owner, postings: ParsedPosting[]): Promi
     const t = r.amountCents! > 0 ? 'income' : 'expense';
     pairs.set(`${r.date!}|${a}|${t}`, { d: r.date!, a, t });
   }
-  const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays);
+  // Near duplicates are looked for within the statement's account (across accounts it is matching's job).
+  const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays, accountId);
   markDuplicates(rows, imported, ledger, IMPORT_LIMITS.nearMatchDays);
   await assignCategories(db, owner.id, rows, postings);
   return rows;
@@ -233,6 +329,8 @@ function toRow(r: repo.ListedImportRow): ImportRow {
 }
 
 function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
+  const { statement: _statement, transfers, ...summary } = b.summary;
+  const statement = statementOf(b.summary);
   const batch: ImportBatch = {
     id: b.id,
     fileName: b.fileName,
@@ -242,14 +340,38 @@ function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
     options: b.options,
     needsReview: b.needsReview,
     // Batches stored before `linked` and `toImport` existed answer 0 for them.
-    summary: { linked: 0, toImport: 0, ...(b.summary as unknown as Partial<ImportSummary>) } as ImportSummary,
+    summary: { linked: 0, toImport: 0, ...(summary as unknown as Partial<ImportSummary>) } as ImportSummary,
+    accountId: b.accountId,
+    suggestedAccountId: statement?.suggestedAccountId ?? null,
+    statementAccounts: statement?.accounts ?? [],
+    balanceCheck: null,
   };
+  if (transfers) batch.transfers = transfers as { linked: number; suggested: number };
   if (b.header) batch.header = b.header;
   if (b.message) batch.message = b.message;
   if (b.status === 'importing') {
     batch.progress = deps.jobs.progress.get(b.id) ?? { done: b.progressDone, total: b.progressTotal };
   } else if (b.status === 'committed') {
     batch.progress = { done: b.progressTotal, total: b.progressTotal };
+  }
+  return batch;
+}
+
+/**
+ * The batch with its balance check: after commit, the file's closing balance against the
+ * account's balance as of that date (it follows later edits of the account's rows).
+ */
+async function withCheck(deps: ImportDeps, b: repo.BatchRow): Promise<ImportBatch> {
+  const batch = toBatch(deps, b);
+  const closing = statementOf(b.summary)?.closing;
+  if (b.status === 'committed' && closing && b.accountId) {
+    const ledger = await repo.balanceAsOf(deps.db, b.accountId, closing.date);
+    batch.balanceCheck = {
+      date: closing.date,
+      statementBalance: fromCents(closing.cents),
+      ledgerBalance: fromCents(ledger),
+      matches: ledger === closing.cents,
+    };
   }
   return batch;
 }
@@ -266,7 +388,7 @@ async function withRows(
   const rows = await repo.listRows(deps.db, owner.id, b.id, q.cursor ?? 0, q.limit + 1, q.status);
   const page = rows.slice(0, q.limit);
   const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
-  const batch: ImportBatch = { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+  const batch: ImportBatch = { ...(await withCheck(deps, b)), rows: page.map(toRow), meta: { nextCursor: next } };
   if (b.status === 'preview') {
     const unknown = await unmatchedFileCategories(deps.db, owner.id, b.id);
     if (unknown.length) batch.fileCategories = unknown;
@@ -328,8 +450,13 @@ export async function create(
   if ((await repo.countOpenBatches(deps.db, owner.id)) >= PER_USER_LIMITS.openImports) {
     throw conflict(LIMIT_MESSAGES.openImports);
   }
-  const parsed = await readFile(deps, owner, file.bytes, given, file.fileName);
-  const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
+  const { parsed, rows, accountId, needsReview, options, info } = await prepare(
+    deps,
+    owner,
+    file.bytes,
+    given,
+    file.fileName,
+  );
   const batch = await deps.db.transaction(async (tx) => {
     // Counted again where it counts: two uploads at once take turns here.
     if ((await repo.countOpenBatchesLocked(tx, owner.id)) >= PER_USER_LIMITS.openImports) {
@@ -339,15 +466,16 @@ export async function create(
       userId: owner.id,
       fileName: file.fileName.slice(0, 255) || 'statement',
       format: parsed.format,
-      options: parsed.options as Record<string, unknown>,
-      needsReview: parsed.needsReview,
+      options,
+      needsReview,
       header: parsed.header ?? null,
       summary: {},
       fileData: file.bytes,
+      accountId,
     });
     await repo.insertRows(tx, owner.id, created.id, rows);
     const summary = toSummary(await repo.sumRows(tx, owner.id, created.id), 0);
-    return (await repo.updateBatch(tx, owner.id, created.id, { summary: { ...summary } }))!;
+    return (await repo.updateBatch(tx, owner.id, created.id, { summary: { ...summary, statement: info } }))!;
   });
   return withRows(deps, owner, batch);
 }
@@ -364,26 +492,34 @@ export async function get(deps: ImportDeps, owner: Owner, id: string, query: Imp
 export async function update(deps: ImportDeps, owner: Owner, id: string, input: ImportUpdate): Promise<ImportBatch> {
   const batch = await mustFind(deps.db, owner, id);
   if (batch.status !== 'preview') throw conflict(IMPORT_MSG.notPreview);
+  let statement = statementOf(batch.summary);
   if (input.options) {
     const bytes = await repo.findBatchFile(deps.db, owner.id, id);
     if (!bytes) throw conflict(IMPORT_MSG.notPreview);
-    const parsed = await readFile(deps, owner, bytes, readOptions(input.options), batch.fileName);
-    const rows = await buildRows(deps.db, owner, withSpreadsheetText(parsed));
+    const { parsed, rows, accountId, needsReview, options, info } = await prepare(
+      deps,
+      owner,
+      bytes,
+      readOptions(input.options),
+      batch.fileName,
+    );
+    statement = info;
     await deps.db.transaction(async (tx) => {
       await repo.deleteRows(tx, owner.id, id);
       await repo.insertRows(tx, owner.id, id, rows);
       await repo.updateBatch(tx, owner.id, id, {
         format: parsed.format,
-        options: parsed.options as Record<string, unknown>,
-        needsReview: parsed.needsReview,
+        options,
+        needsReview,
         header: parsed.header ?? null,
+        accountId,
       });
     });
   }
   if (input.createCategories?.length) await createFileCategories(deps.db, owner, id, input.createCategories);
   if (input.rows?.length) await applyRowChoices(deps.db, owner, id, input.rows);
   const summary = toSummary(await repo.sumRows(deps.db, owner.id, id), 0);
-  const updated = await repo.updateBatch(deps.db, owner.id, id, { summary: { ...summary } }, ['preview']);
+  const updated = await repo.updateBatch(deps.db, owner.id, id, { summary: { ...summary, statement } }, ['preview']);
   if (!updated) throw conflict(IMPORT_MSG.notPreview);
   return withRows(deps, owner, updated);
 }
@@ -445,7 +581,11 @@ async function applyRowChoices(
 export async function commit(deps: ImportDeps, owner: Owner, id: string): Promise<ImportBatch> {
   const batch = await mustFind(deps.db, owner, id);
   if (batch.status === 'reverted') throw conflict('This import was undone; upload the file again to import it');
-  if (batch.status === 'importing' || batch.status === 'committed') return toBatch(deps, batch);
+  if (batch.status === 'importing' || batch.status === 'committed') return withCheck(deps, batch);
+  // With two or more accounts the statement's account must be chosen (or recognised) first.
+  if (batch.needsReview.includes('statementAccount')) throw conflict(MATCH_MSG.chooseStatementAccount);
+  if (!batch.accountId && (await accountCount(deps.db, owner.id)) >= 2) throw conflict(MATCH_MSG.chooseAccount);
+  if (batch.accountId) await accountForWrite(deps.db, owner.id, batch.accountId);
   const total = await repo.countImportable(deps.db, owner.id, id);
   // Marked before the claim is sent: this process's upkeep must never take it for interrupted.
   if (deps.jobs.claimed.has(id)) return toBatch(deps, await mustFind(deps.db, owner, id));
@@ -475,7 +615,7 @@ export async function commit(deps: ImportDeps, owner: Owner, id: string): Promis
     return toBatch(deps, claimed);
   }
   await job;
-  return toBatch(deps, await mustFind(deps.db, owner, id));
+  return withCheck(deps, await mustFind(deps.db, owner, id));
 }
 
 async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow, total: number): Promise<void> {
@@ -494,7 +634,17 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         done += await repo.commitRange(tx, userId, id, from, from + COMMIT_STEP);
         deps.jobs.progress.set(id, { done, total });
       }
-      const summary = { ...(batch.summary as unknown as ImportSummary), imported: done };
+      const statement = statementOf(batch.summary);
+      if (batch.accountId && statement) {
+        const identities = statement.chosen ? [statement.chosen] : statement.accounts.map((a) => a.id);
+        await repo.rememberStatement(tx, userId, batch.accountId, identities, statement.closing);
+        if (statement.opening) {
+          await insertOpeningRow(tx, userId, { accountId: batch.accountId, batchId: id, ...statement.opening });
+        }
+      }
+      // Transfer matching, in the same database transaction once the rows are in.
+      const transfers = await matchTransfers(tx, userId);
+      const summary = { ...batch.summary, imported: done, transfers };
       await repo.updateBatch(tx, userId, id, {
         status: 'committed',
         progressDone: done,

@@ -70,3 +70,5 @@ export {
   registerPage,
 } from './ledger.balances.js';
 export * as accountsWriter from './ledger.accounts-writer.js';
+// Imports into accounts and transfer matching (h-f): linking matched rows into transfers.
+export { type LegPair, insertOpeningRow, linkPair, linkPairs } from './ledger.links.js';

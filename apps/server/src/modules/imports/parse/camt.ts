@@ -29,6 +29,7 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
   const invert = options.invertSign === true;
   const postings: ParsedPosting[] = [];
   let found = false;
+  let closing: ParseResult['closing'];
 
   for (const [container, item] of CONTAINERS) {
     const root = child(doc, container);
@@ -36,6 +37,15 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
     found = true;
     for (const statement of list(child(root, item))) {
       const account = text(statement, 'Acct', 'Id', 'IBAN') ?? text(statement, 'Acct', 'Id', 'Othr', 'Id');
+      // The closing booked balance of the last statement holding one (CLBD; else CLAV is not used).
+      for (const balance of list(child(statement, 'Bal'))) {
+        if (text(balance, 'Tp', 'CdOrPrtry', 'Cd') !== 'CLBD') continue;
+        const amount = readAmount(text(balance, 'Amt') ?? '', '.');
+        const day = isoDay(text(balance, 'Dt', 'Dt') ?? text(balance, 'Dt', 'DtTm'));
+        if (!amount || !day) continue;
+        const sign = text(balance, 'CdtDbtInd') === 'DBIT' ? -1 : 1;
+        closing = { date: day, cents: Math.abs(amount.cents) * sign * (invert ? -1 : 1) || 0 };
+      }
       for (const entry of list(child(statement, 'Ntry'))) {
         const status = text(entry, 'Sts') ?? text(entry, 'Sts', 'Cd');
         if (status && /^(PDNG|INFO|FUTR)$/i.test(status)) continue; // not booked
@@ -101,5 +111,7 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
       'NOT_A_STATEMENT',
       'This XML file is not a CAMT bank statement (camt.052, camt.053 or camt.054).',
     );
-  return { format: 'camt', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  const result: ParseResult = { format: 'camt', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  if (closing) result.closing = closing;
+  return result;
 }

@@ -182,7 +182,7 @@ export function parseCsv(text: string, encoding: string, options: ImportOptions)
   columns.description = names(roles.description);
   if (roles.payee !== undefined) columns.payee = header[roles.payee];
 
-  return {
+  const result: ParseResult = {
     format: 'csv',
     options: {
       encoding,
@@ -194,6 +194,42 @@ export function parseCsv(text: string, encoding: string, options: ImportOptions)
     header,
     postings,
   };
+  const closing = closingAbove(rows.slice(0, headerRow), postings, { decimal, dateFormat, invertSign });
+  if (closing) result.closing = closing;
+  return result;
+}
+
+/** A label of the current or closing balance ("Kontostand vom 31.10.2026:", "Account Balance:"). */
+const CLOSING_LABEL =
+  /^(?:(?:closing|ending|end|current|ledger|book(?:ed)?|account|new|final)\s+)?(?:balance|kontostand|saldo|solde|endsaldo|schlusssaldo)\b(?!.*\b(?:available|verfügbar|opening|start|anfang|previous|alt)\b)/i;
+
+/**
+ * The closing balance a CSV states in the lines above its header: a line whose first cell is a
+ * balance label and whose next filled cell an amount. Its date is the one in the label ("vom
+ * 31.10.2026"), else the latest posting's date (an export's current balance).
+ */
+function closingAbove(
+  lines: string[][],
+  postings: ParsedPosting[],
+  s: { decimal: DecimalMark; dateFormat: DateFormat; invertSign: boolean },
+): ParseResult['closing'] {
+  for (const line of lines) {
+    const cells = line.map((c) => c.trim()).filter(Boolean);
+    if (cells.length < 2) continue;
+    const label = cells[0]!.replace(/\s+/g, ' ');
+    if (label.length > 80 || !CLOSING_LABEL.test(label)) continue;
+    const value = cells[1]!.replace(/\s*[A-Z]{3}$/, '');
+    const amount = readAmount(value, s.decimal);
+    if (!amount) continue;
+    const dated = /(\d{1,4}[./-]\d{1,2}[./-]\d{1,4})/.exec(label);
+    let date = dated ? readDate(dated[1]!, s.dateFormat) : null;
+    if (!date) {
+      for (const p of postings) if (p.date && !p.error && (!date || p.date > date)) date = p.date;
+    }
+    if (!date) continue;
+    return { date, cents: (s.invertSign ? -amount.cents : amount.cents) || 0 };
+  }
+  return undefined;
 }
 
 interface ReadSettings {

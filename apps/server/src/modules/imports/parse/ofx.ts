@@ -144,6 +144,9 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
   let inAccount = false;
   let current: Draft | null = null;
   let openLeaf: string | null = null;
+  // LEDGERBAL of the last statement: its amount and date as printed.
+  let inLedger = false;
+  const ledger: { amount?: string; date?: string } = {};
 
   const finish = (draft: Draft) => {
     if (drafts.length >= MAX_POSTINGS) throw tooManyPostings();
@@ -157,6 +160,10 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
         current.fields[openLeaf] = `${current.fields[openLeaf] ?? ''} ${value}`;
     } else if (inAccount && openLeaf === 'ACCTID') {
       account = value;
+    } else if (inLedger && openLeaf === 'BALAMT') {
+      ledger.amount = value;
+    } else if (inLedger && openLeaf === 'DTASOF') {
+      ledger.date = value;
     }
     if (!cdata) openLeaf = null;
   };
@@ -168,6 +175,7 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
       openLeaf = null;
       if (slash === '/') {
         if (ACCOUNT_AGGREGATES.has(name)) inAccount = false;
+        if (name === 'LEDGERBAL') inLedger = false;
         if (name === 'STMTTRN' && current) {
           finish(current);
           current = null;
@@ -176,6 +184,9 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
       }
       if (STATEMENTS.has(name)) account = undefined;
       if (ACCOUNT_AGGREGATES.has(name)) inAccount = true;
+      if (name === 'LEDGERBAL') inLedger = true;
+      // SGML leaves LEDGERBAL's children unclosed; the next aggregate ends it.
+      else if (inLedger && name !== 'BALAMT' && name !== 'DTASOF') inLedger = false;
       if (name === 'STMTTRN') {
         if (current) finish(current); // an SGML file that never closed the previous one
         current = { fields: {}, account };
@@ -218,5 +229,11 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     if (errors.length) posting.error = errors.join('; ');
     return posting;
   });
-  return { format: 'ofx', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  const result: ParseResult = { format: 'ofx', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  const balance = ledger.amount
+    ? readAmount(ledger.amount, ledger.amount.includes(',') && !ledger.amount.includes('.') ? ',' : '.')
+    : null;
+  const asOf = ofxDate(ledger.date);
+  if (balance && asOf) result.closing = { date: asOf, cents: (invert ? -balance.cents : balance.cents) || 0 };
+  return result;
 }

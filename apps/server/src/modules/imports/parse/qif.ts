@@ -139,6 +139,8 @@ export function parseQif(text: string, encoding: string, options: ImportOptions)
     };
     if (r.payee) posting.payee = r.payee;
     if (r.account) posting.account = r.account;
+    // Quicken's first record "Opening Balance" (often with L[Account name]) opens the account.
+    if (index === 0 && /^opening balance$/i.test(r.payee?.trim() ?? '')) posting.opening = true;
     // "[Account]" is a transfer, not a category; "Cat:Sub/Class" keeps the category part
     const category = r.category && !r.category.startsWith('[') ? r.category.split('/')[0]!.trim() : undefined;
     if (category) posting.category = category;

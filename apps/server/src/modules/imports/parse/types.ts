@@ -82,6 +82,8 @@ export interface ParsedPosting {
   category?: string;
   /** Why the row cannot be read; the row stays in the list so the user sees it. */
   error?: string;
+  /** A QIF "Opening Balance" record: the account's opening balance, not income or expense. */
+  opening?: boolean;
 }
 
 export interface ParseResult {
@@ -92,6 +94,14 @@ export interface ParseResult {
   /** CSV header cells, for recognising a saved profile. */
   header?: string[];
   postings: ParsedPosting[];
+  /** The closing balance the file states (OFX LEDGERBAL, CAMT CLBD of the last statement, a CSV balance line). */
+  closing?: ClosingBalance;
+}
+
+/** A statement's own closing balance: signed cents, account holder's view (a card owing money is negative). */
+export interface ClosingBalance {
+  date: string;
+  cents: number;
 }
 
 /** The refusal of a file holding more postings (or lines) than one import may take. */

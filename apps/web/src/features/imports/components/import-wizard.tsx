@@ -10,6 +10,9 @@ import { useCategories } from '../../categories/api/get-categories';
 import { invalidateAfter } from '../../../lib/query-keys';
 import { commitImport, discardImport, importKeys, revertImport, updateImport, useImport } from '../api/import-batch';
 import { uploadStatement } from '../api/upload-statement';
+import { useImportAccounts } from '../api/list-accounts';
+import { ImportAccountPicker } from './import-account-picker';
+import { ImportOutcome } from './import-outcome';
 import { ImportHistory } from './import-history';
 import { ImportRowsTable } from './import-rows-table';
 import { ImportSettings } from './import-settings';
@@ -56,6 +59,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
   const [dragging, setDragging] = useState(false);
   const [confirmUndo, setConfirmUndo] = useState<{ id: string; count: number; fileName: string } | null>(null);
   const batch = useImport(batchId, limit);
+  const accounts = useImportAccounts(open);
   // keepPreviousData would otherwise show the last batch once the wizard starts over.
   const data = batchId ? batch.data : undefined;
 
@@ -198,6 +202,13 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
 
         {data?.status === 'preview' && (
           <>
+            <ImportAccountPicker
+              batch={data}
+              accounts={accounts.data ?? []}
+              busy={busy}
+              onAccount={(accountId) => void change({ options: { ...data.options, accountId } })}
+              onStatementAccount={(statementAccount) => void change({ options: { ...data.options, statementAccount } })}
+            />
             {data.options.profileId && (
               <p
                 className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
@@ -262,7 +273,15 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
               <Button variant="secondary" onClick={() => void close()} disabled={busy}>
                 Cancel
               </Button>
-              <Button onClick={() => void commit()} disabled={busy || importCount === 0}>
+              <Button
+                onClick={() => void commit()}
+                disabled={
+                  busy ||
+                  importCount === 0 ||
+                  data.needsReview.includes('account') ||
+                  data.needsReview.includes('statementAccount')
+                }
+              >
                 {importLabel(importCount)}
               </Button>
             </div>
@@ -297,6 +316,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
                   ? 'Import undone: its transactions were removed.'
                   : (data.message ?? 'The import failed.')}
             </p>
+            {data.status === 'committed' && <ImportOutcome batch={data} money={money} />}
             <div className="flex flex-wrap justify-end gap-2">
               {data.status === 'committed' && (
                 <Button

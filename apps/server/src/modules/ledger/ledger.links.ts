@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { transactions, transfers } from '../../db/schema.js';
+
+/*
+ * Transfer matching's writer (imports into accounts and transfer matching, DESIGN §10): links two
+ * existing rows into one transfer. Unlinking is `unlinkLegsWhere` (ledger.writer.ts).
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface LegPair {
+  outId: string;
+  inId: string;
+}
+
+/**
+ * Links each pair (out: an expense row, in: an income row of another account of the same user,
+ * both regular, neither linked) into a transfer, in one statement: both rows become kind
+ * `transfer`; their categories are kept in `transfers.out/in_previous_category_id` (given back on
+ * unlink) and cleared, except on an out leg that leaves the budget (on-budget → off-budget
+ * account), which keeps its category and counts as spending. Pairs whose rows are not (or no
+ * longer) fit are skipped. Answers the pairs linked with their transfer ids.
+ */
+export async function linkPairs(
+  db: Db,
+  userId: string,
+  pairs: LegPair[],
+  matched: boolean,
+): Promise<{ id: string; outId: string; inId: string }[]> {
+  if (!pairs.length) return [];
+  const list = JSON.stringify(pairs.map((p) => ({ out_id: p.outId, in_id: p.inId })));
+  const result = await db.execute(sql`
+    with p as (
+      select distinct on (x.out_id) x.out_id, x.in_id
+      from jsonb_to_recordset(${list}::jsonb) as x(out_id uuid, in_id uuid)
+    ),
+    ok as (
+      select p.out_id, p.in_id, o.category_id as out_category, i.category_id as in_category,
+             (ao.on_budget and not ai.on_budget) as leaves_budget
+      from p
+      join ${transactions} o on o.id = p.out_id and o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
+      join ${transactions} i on i.id = p.in_id and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
+      join accounts ao on ao.id = o.account_id
+      join accounts ai on ai.id = i.account_id
+      where o.account_id <> i.account_id and o.amount_cents = i.amount_cents
+    ),
+    ins as (
+      insert into ${transfers} (user_id, out_transaction_id, in_transaction_id, out_previous_category_id,
+                                in_previous_category_id, matched)
+      select ${userId}::uuid, out_id, in_id, out_category, in_category, ${matched} from ok
+      on conflict do nothing
+      returning id, out_transaction_id, in_transaction_id
+    ),
+    legs as (
+      select ins.out_transaction_id as id, ok.leaves_budget as keep from ins join ok on ok.out_id = ins.out_transaction_id
+      union all
+      select ins.in_transaction_id, false from ins
+    ),
+    upd as (
+      update ${transactions} t
+      set kind = 'transfer', category_id = case when legs.keep then t.category_id else null end, updated_at = now()
+      from legs where t.id = legs.id and t.user_id = ${userId}
+      returning 1
+    )
+    select ins.id, ins.out_transaction_id as out_id, ins.in_transaction_id as in_id, (select count(*) from upd) as n
+    from ins`);
+  return rowsOf<{ id: string; out_id: string; in_id: string }>(result).map((r) => ({
+    id: r.id,
+    outId: r.out_id,
+    inId: r.in_id,
+  }));
+}
+
+/** Links one pair (POST /transfers/link); the caller has checked it. Null when it could not be linked. */
+export async function linkPair(db: Db, userId: string, outId: string, inId: string, matched: boolean) {
+  const [linked] = await linkPairs(db, userId, [{ outId, inId }], matched);
+  return linked ?? null;
+}
+
+/**
+ * A statement's opening balance (a QIF "Opening Balance" record) as the account's `opening`
+ * row: cleared, no category, dated as the file says, marked with the import batch so undoing
+ * the import removes it. Not written when the account has an opening row already. Answers
+ * whether it was written.
+ */
+export async function insertOpeningRow(
+  db: Db,
+  userId: string,
+  values: { accountId: string; date: string; cents: number; batchId: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${transactions} (user_id, account_id, kind, status, category_id, type, amount_cents, description, date, import_batch_id)
+    select ${userId}::uuid, ${values.accountId}::uuid, 'opening', 'cleared', null,
+           ${values.cents >= 0 ? 'income' : 'expense'}, ${Math.abs(values.cents)}, 'Opening balance', ${values.date}::date, ${values.batchId}::uuid
+    where not exists (select 1 from ${transactions} where user_id = ${userId} and account_id = ${values.accountId} and kind = 'opening')
+    returning 1`);
+  return rowsOf(result).length > 0;
+}
