@@ -108,5 +108,40 @@ for (const [label, viewport] of [
       await expect(card(page, 'Rainy day fund')).toContainText('Salary');
       await expect(summary(page, 'Total Income')).toContainText('$3,450.00');
     });
+    test('bulk "Mark as transfer" links the pair across accounts and reports the row without a partner', async ({
+      page,
+    }) => {
+      await signUpViaApi(page);
+      const cats = await initCategories(page);
+      const savings = await api(page, 'POST', '/accounts', { name: 'Savings', kind: 'savings' });
+      expect(savings.status()).toBe(201);
+      const savingsId = ((await savings.json()) as { data: { id: string } }).data.id;
+      const add = async (body: Record<string, unknown>) => {
+        const res = await api(page, 'POST', '/transactions', { date: TODAY, ...body });
+        expect(res.status(), await res.text()).toBe(201);
+      };
+      await add({ categoryId: cats['Shopping']!.id, type: 'expense', amount: 300, description: 'Move to savings' });
+      await add({
+        categoryId: cats['Salary']!.id,
+        type: 'income',
+        amount: 300,
+        description: 'From checking',
+        accountId: savingsId,
+      });
+      await add({ categoryId: cats['Shopping']!.id, type: 'expense', amount: 42, description: 'Lone row' });
+
+      await openTransactionsTab(page);
+      await expect(counter(page)).toHaveText('Showing 3 of 3 transactions');
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      for (const name of ['Move to savings', 'From checking', 'Lone row']) {
+        await page.getByRole('checkbox', { name: new RegExp(`^Select ${name},`) }).click();
+      }
+      await page.getByRole('button', { name: 'Mark as transfer' }).click();
+      await expect(page.getByText('1 linked, 1 had no matching transaction in another account')).toBeVisible();
+      await expect(card(page, 'Move to savings')).toContainText('Transfer to Savings');
+      await expect(card(page, 'From checking')).toContainText('Transfer from Main account');
+      await expect(summary(page, 'Total Income')).toContainText('$0.00');
+      await expect(summary(page, 'Total Expenses')).toContainText('$42.00');
+    });
   });
 }
