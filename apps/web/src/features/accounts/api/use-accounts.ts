@@ -8,7 +8,8 @@ export const getAccounts = (signal?: AbortSignal) =>
   apiRequest<{ data: Account[] }>('/accounts', { fallback: 'Failed to fetch accounts', signal });
 
 export const accountsQueryOptions = queryOptions({
-  queryKey: queryKeys.accounts,
+  // The same key as the Accounts tab's list (features/accounts), so the two share one cache entry.
+  queryKey: [...queryKeys.accounts, 'list'] as const,
   queryFn: async ({ signal }) => (await getAccounts(signal)).data,
 });
 

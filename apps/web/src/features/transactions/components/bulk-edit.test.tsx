@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Account, BulkResult, Transaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
+import { accountsQueryOptions } from '../../accounts/api/use-accounts';
 import { renderWithProviders } from '../../../test/render';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { bulkResultMessage, markTransferMessage } from '../bulk-selection';
@@ -31,7 +32,7 @@ function setup(rows: Transaction[], total: number, accounts: Account[] = [CHECKI
   });
   renderWithProviders(<TransactionsTab />, {
     data: [
-      [queryKeys.accounts, accounts],
+      [accountsQueryOptions.queryKey, accounts],
       [queryKeys.categories(), [FOOD, SALARY]],
     ],
   });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Account, Transaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
+import { accountsQueryOptions } from '../../accounts/api/use-accounts';
 import { renderWithProviders } from '../../../test/render';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { CHECKING, FOOD, LOAN, SALARY, SAVINGS, row, transferOut } from '../test/accounts-fixtures';
@@ -12,7 +13,7 @@ import { TransactionList } from './transaction-list';
 import { TransactionsTab } from './transactions-tab';
 
 const categories = [queryKeys.categories(), [FOOD, SALARY]] as const;
-const withAccounts = (accounts: Account[]) => [[queryKeys.accounts, accounts] as const, categories];
+const withAccounts = (accounts: Account[]) => [[accountsQueryOptions.queryKey, accounts] as const, categories];
 
 function renderForm(accounts: Account[], transaction?: Transaction) {
   const onSaved = vi.fn();
