@@ -26,7 +26,9 @@ export function RecentTransactions({ items }: { items: Transaction[] }) {
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {shown.map((t) => {
               const transfer = transferLabel(t, nameOf);
-              const label = transfer ?? shownCategory(t).name;
+              const title = t.description || transfer || shownCategory(t).name;
+              // Under a title that already says "Transfer to Savings", the line says "Transfer".
+              const label = transfer && t.description ? transfer : shownCategory(t).name;
               return (
                 <li key={t.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                   <span
@@ -37,7 +39,7 @@ export function RecentTransactions({ items }: { items: Transaction[] }) {
                     <Emoji emoji={shownCategory(t).icon} />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{t.description || label}</p>
+                    <p className="truncate text-sm font-medium">{title}</p>
                     <p className="truncate text-xs text-slate-600 dark:text-slate-400">
                       {label} · {several && `${nameOf(t.accountId)} · `}
                       <time dateTime={t.date}>{formatDate(t.date)}</time>
