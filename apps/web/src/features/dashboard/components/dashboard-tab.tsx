@@ -11,6 +11,7 @@ import { DEFAULT_PERIOD, PERIOD_OPTIONS } from '../lib/dashboard-helpers';
 import { AddTransactionButton } from './add-transaction-button';
 import { ExpenseBreakdown } from './expense-breakdown';
 import { IncomeExpenseTrend } from './income-expense-trend';
+import { NetWorthCard } from './net-worth-card';
 import { RecentTransactions } from './recent-transactions';
 import { SummaryCards } from './summary-cards';
 import { TopCategories } from './top-categories';
@@ -50,6 +51,7 @@ export function DashboardTab() {
           className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : 'opacity-100'}`}
         >
           <SummaryCards summary={data?.summary} />
+          <NetWorthCard />
           <div className="grid gap-6 lg:grid-cols-2">
             <ExpenseBreakdown items={data?.breakdown.breakdown ?? []} />
             <IncomeExpenseTrend period={data?.period ?? period} trend={data?.trend} />

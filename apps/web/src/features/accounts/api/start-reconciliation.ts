@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { ReconciliationStart } from '../types';
+
+/** POST /accounts/{id}/reconciliations: answers the cleared balance as of the statement date. */
+export const startReconciliation = ({
+  accountId,
+  statementDate,
+  statementBalance,
+}: {
+  accountId: string;
+  statementDate: string;
+  statementBalance: number;
+}) =>
+  apiRequest<{ data: ReconciliationStart }>(`/accounts/${accountId}/reconciliations`, {
+    method: 'POST',
+    body: { statementDate, statementBalance },
+    fallback: 'Failed to start reconciliation',
+  });
+
+export function useStartReconciliation() {
+  return useMutation({ mutationFn: startReconciliation });
+}
