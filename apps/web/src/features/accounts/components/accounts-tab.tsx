@@ -16,7 +16,7 @@ export function AccountsTab() {
       first.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1');
+    const heading = document.getElementById('tab-title');
     if (!heading) return;
     heading.setAttribute('tabindex', '-1');
     heading.focus();
