@@ -23,7 +23,10 @@ export function AccountBalanceLine({ account }: { account: Account }) {
     <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
       {owed < 0 ? `In credit ${money(-owed)}` : `Owed ${money(owed)}`}
       {available !== undefined && available !== null && (
-        <span className="font-normal text-slate-600 dark:text-slate-400"> · {money(available)} available</span>
+        <span className="block text-sm font-normal text-slate-600 sm:inline dark:text-slate-400">
+          <span className="hidden sm:inline"> · </span>
+          {money(available)} available
+        </span>
       )}
     </span>
   );

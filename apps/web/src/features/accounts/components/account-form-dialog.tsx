@@ -261,7 +261,7 @@ function AccountForm({
                 className="sr-only"
                 checked={values.icon === icon}
                 onChange={() => set('icon', icon)}
-                aria-label={icon ? `Icon ${icon}` : `The kind's icon`}
+                aria-label={icon ? `Icon ${icon}` : 'Default icon'}
               />
               <Emoji emoji={icon || KIND_ICONS[values.kind]} />
             </label>

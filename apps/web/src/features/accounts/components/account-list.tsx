@@ -12,7 +12,7 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: string
       <button
         type="button"
         onClick={() => onOpen(account.id)}
-        className="flex w-full flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700 dark:hover:bg-slate-800"
+        className="flex w-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700 dark:hover:bg-slate-800"
       >
         <AccountBadge account={account} />
         <span className="min-w-0 flex-1">
@@ -31,7 +31,7 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: string
           </span>
           <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{detail}</span>
         </span>
-        <span className="w-full text-right text-sm sm:w-auto sm:text-base">
+        <span className="shrink-0 text-right text-sm sm:text-base">
           <AccountBalanceLine account={account} />
         </span>
       </button>

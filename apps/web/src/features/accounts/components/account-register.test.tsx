@@ -60,8 +60,9 @@ const PAGE_2 = [
 ];
 
 async function openAccount(name: string) {
-  await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${name}`) }));
-  return screen.findByRole('heading', { level: 1, name });
+  // Generous waits: role queries are slow in jsdom when the machine is busy with other test files.
+  await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${name}`) }, { timeout: 5000 }));
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 }
 
 describe('AccountsTab: an account register', () => {

@@ -175,7 +175,7 @@ function RegisterPage({
             </Button>
           ) : (
             <Button variant="secondary" onClick={() => setClosing(true)}>
-              Close
+              Close account
             </Button>
           )}
           <Button variant="danger" onClick={() => setDeleting(true)}>
@@ -199,6 +199,7 @@ function RegisterPage({
         <ReconcileSessionPanel
           account={account}
           session={reconcile.session}
+          accountName={accountName}
           onCancel={() => setReconcile(null)}
           onFinished={(message) => {
             setReconcile(null);

@@ -39,18 +39,21 @@ export function AccountsOverview({ onOpen, flash }: { onOpen: (id: string) => vo
         <Spinner />
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          {/* Two by two on a phone (net worth on a row of its own), three across from sm. */}
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
             <StatCard label="Assets" icon="💰" value={money(totals.assets)} tone="positive" />
             <StatCard label="Liabilities" icon="💳" value={money(totals.liabilities)} tone="negative" />
-            <StatCard
-              label="Net worth"
-              icon={totals.netWorth < 0 ? '📉' : '📈'}
-              value={money(totals.netWorth)}
-              tone={totals.netWorth < 0 ? 'negative' : 'accent'}
-            />
+            <div className="col-span-2 sm:col-span-1">
+              <StatCard
+                label="Net worth"
+                icon={totals.netWorth < 0 ? '📉' : '📈'}
+                value={money(totals.netWorth)}
+                tone={totals.netWorth < 0 ? 'negative' : 'accent'}
+              />
+            </div>
           </div>
           <TransferSuggestions accountName={accountName} flash={flash} />
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="space-y-6">
             {groups.asset.length > 0 && (
               <AccountGroup
                 title={CLASS_LABELS.asset}

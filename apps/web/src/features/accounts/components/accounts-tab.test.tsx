@@ -42,7 +42,7 @@ describe('AccountsTab: the accounts page', () => {
     renderWithProviders(<AccountsTab />);
     expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeInTheDocument();
 
-    const assets = await screen.findByRole('region', { name: 'Assets' });
+    const assets = await screen.findByRole('region', { name: 'Assets' }, { timeout: 5000 });
     const assetNames = within(assets)
       .getAllByRole('button')
       .map((b) => b.textContent);
@@ -96,7 +96,7 @@ describe('AccountsTab: the accounts page', () => {
     api.on('POST /api/transfers/link', json(201, { data: {} }));
     api.on('POST /api/transfers/suggestions/reject', json(200, { data: {} }));
     renderWithProviders(<AccountsTab />);
-    const section = await screen.findByRole('region', { name: 'Possible transfers' });
+    const section = await screen.findByRole('region', { name: 'Possible transfers' }, { timeout: 5000 });
     expect(within(section).getByText('To savings')).toBeInTheDocument();
     expect(within(section).getByText('From checking')).toBeInTheDocument();
     expect(within(section).getByText(/^Checking ·/)).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('AccountsTab: the accounts page', () => {
       json(201, { data: makeAccount({ id: 'new', name: 'Amex', kind: 'credit_card', ...(req.body as object) }) }),
     );
     renderWithProviders(<AccountsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add account' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Add account' });
     expect(within(dialog).queryByLabelText('Credit limit')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Currency')).toHaveValue('USD');
@@ -160,7 +160,7 @@ describe('AccountsTab: the accounts page', () => {
       json(409, { message: 'You already have an account with this name', code: 'CONFLICT' }),
     );
     renderWithProviders(<AccountsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add account' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Add account' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Savings');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add account' }));

@@ -13,6 +13,7 @@ import { useStatementRows } from '../api/get-statement-rows';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
 import { useStartReconciliation } from '../api/start-reconciliation';
 import { isCleared, reconcileFigures, statementBalanceFromInput } from '../lib/reconcile';
+import { registerTitle } from './register-rows';
 
 /** A reconciliation under way: the server's figures when it started. */
 export interface ReconcileSession {
@@ -111,11 +112,13 @@ export function ReconcileStart({
 export function ReconcileSessionPanel({
   account,
   session,
+  accountName,
   onFinished,
   onCancel,
 }: {
   account: Account;
   session: ReconcileSession;
+  accountName: (id: string) => string | undefined;
   onFinished: (message: string) => void;
   onCancel: () => void;
 }) {
@@ -188,7 +191,7 @@ export function ReconcileSessionPanel({
             </p>
           </div>
           <Button variant="secondary" size="sm" onClick={onCancel}>
-            Close
+            Continue later
           </Button>
         </div>
         {failure && <Banner kind="error" message={failure} />}
@@ -238,9 +241,9 @@ export function ReconcileSessionPanel({
                         disabled={pending.has(row.id)}
                         onChange={() => void toggle(row)}
                       />
-                      <span className="w-16 shrink-0 text-slate-600 dark:text-slate-400">{formatDate(row.date)}</span>
-                      <span className="min-w-0 flex-1 truncate">
-                        {row.description || row.category?.name || 'Transaction'}
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate">{registerTitle(row, accountName)}</span>
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">{formatDate(row.date)}</span>
                       </span>
                       <span
                         className={`shrink-0 tabular-nums ${row.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}

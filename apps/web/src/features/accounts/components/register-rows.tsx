@@ -1,4 +1,4 @@
-import { KIND_LABELS, formatDate, shownCategory } from '@ledgerly/shared';
+import { KIND_LABELS, formatDate, shownCategory, type Transaction } from '@ledgerly/shared';
 import { Emoji } from '../../../components/ui/emoji';
 import { useMoney } from '../../../lib/use-currency';
 import { transferTitle } from '../lib/account-groups';
@@ -6,7 +6,7 @@ import { isCleared } from '../lib/reconcile';
 import type { RegisterRow } from '../types';
 
 /** What a register row is called: its transfer ("Transfer to Savings"), description or category. */
-export function registerTitle(row: RegisterRow, accountName: (id: string) => string | undefined): string {
+export function registerTitle(row: Transaction, accountName: (id: string) => string | undefined): string {
   if (row.kind === 'transfer') {
     const transfer = transferTitle(row, accountName);
     return row.description ? `${transfer}: ${row.description}` : transfer;
@@ -77,8 +77,9 @@ export function RegisterRows({ rows, accountName, pendingIds, onToggleCleared, o
           </th>
           <th scope="col" className="px-2 py-2 text-right">
             Amount
+            <span className="sm:hidden"> / Balance</span>
           </th>
-          <th scope="col" className="px-2 py-2 text-right">
+          <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
             Balance
           </th>
           <th scope="col" className="w-10 px-1 py-2">
@@ -91,7 +92,7 @@ export function RegisterRows({ rows, accountName, pendingIds, onToggleCleared, o
           const title = registerTitle(row, accountName);
           const reconciled = row.status === 'reconciled';
           const editable = !readOnly && (row.kind === 'regular' || row.kind === 'transfer');
-          const cell = 'border-t border-slate-200 px-2 py-2.5 align-middle dark:border-slate-800';
+          const cell = 'border-t border-slate-200 px-1.5 py-2.5 align-middle sm:px-2 dark:border-slate-800';
           return (
             <tr key={row.id} data-testid="register-row">
               <td className={cell}>
@@ -123,16 +124,23 @@ export function RegisterRows({ rows, accountName, pendingIds, onToggleCleared, o
                   {row.category?.name}
                 </p>
               </td>
-              <td
-                className={`${cell} text-right whitespace-nowrap tabular-nums ${
-                  row.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
-                }`}
-              >
-                {signed(row.amount, row.type)}
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                <span
+                  className={
+                    row.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
+                  }
+                >
+                  {signed(row.amount, row.type)}
+                </span>
+                {/* A phone has no room for the balance column: the balance goes under the amount. */}
+                <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                  <span className="sr-only">Balance </span>
+                  {money(row.runningBalance)}
+                </span>
               </td>
               <td
                 data-testid="running-balance"
-                className={`${cell} text-right font-medium whitespace-nowrap tabular-nums ${
+                className={`${cell} hidden text-right font-medium whitespace-nowrap tabular-nums sm:table-cell ${
                   row.runningBalance < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100'
                 }`}
               >
