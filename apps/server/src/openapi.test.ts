@@ -178,4 +178,22 @@ describe('GET /api/docs', () => {
       expect(res.statusCode, url).toBe(200);
     }
   });
+
+  it('is titled "Ledgerly API" with our mark as its icon and logo', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Ledgerly API</title>');
+    expect(page.body).not.toContain('Swagger UI</title>');
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page.body)?.[1];
+    expect(icon).toBeDefined();
+    const iconRes = await app.inject({ method: 'GET', url: new URL(icon!, 'http://localhost/api/docs/').pathname });
+    expect(iconRes.statusCode).toBe(200);
+    expect(iconRes.headers['content-type']).toContain('image/svg+xml');
+    expect(iconRes.body).toContain('#4f46e5');
+    // The top bar's logo is swapped for ours by the initializer script (a file, not inline).
+    const init = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.statusCode).toBe(200);
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(init.body)?.[1];
+    expect(Buffer.from(logo ?? '', 'base64').toString()).toContain('<title>Ledgerly API</title>');
+  });
 });

@@ -34,11 +34,16 @@ export async function createBudget(
 
 export interface TxSeed {
   userId: string;
-  categoryId: string;
+  /** Null only on a row that is no income or expense (a transfer leg, an opening or adjustment row). */
+  categoryId: string | null;
   type: 'expense' | 'income';
   amountCents: number;
   date: string;
   description?: string | null;
+  /** The default account when absent. */
+  accountId?: string;
+  kind?: 'regular' | 'transfer' | 'opening' | 'adjustment';
+  id?: string;
 }
 
 /** Inserts many transactions through the ledger's bulk insert (large data sets for sums and paging). */

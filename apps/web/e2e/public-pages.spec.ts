@@ -39,6 +39,11 @@ test('landing page: top bar, hero, sample card, sections, footer and ad slot', a
   for (const s of ['Create Account', 'Track Expenses', 'Get Insights'])
     await expect(steps.getByRole('heading', { name: s })).toBeVisible();
   await expect(page.locator('#pricing')).toContainText('No credit card');
+  // What exists now is said; nothing calls import a plan (issue 25, item 14).
+  await expect(page.locator('#pricing')).toContainText('Statement import: CSV, OFX, QIF and CAMT');
+  await expect(page.locator('#pricing')).toContainText('Two-factor sign-in, export and deletion in Settings');
+  await expect(steps).toContainText('import your bank statement');
+  await expect(main).not.toContainText('roadmap');
   await expect(page.locator('[data-ad-slot="landing"]')).toHaveCount(1);
 
   const footer = page.getByRole('contentinfo');
@@ -65,9 +70,19 @@ const INFO_PAGES = [
   {
     path: '/faq',
     title: 'Frequently Asked Questions',
-    strings: ['Is Ledgerly really free?', 'no credit card', 'CSV', 'encrypted in transit and at rest', '30 days'],
+    strings: [
+      'Is Ledgerly really free?',
+      'no credit card',
+      'CSV, OFX, QIF or CAMT',
+      'encrypted in transit and at rest',
+      '30 days',
+    ],
   },
-  { path: '/about', title: 'About Ledgerly', strings: ['What we value', 'Milestones', 'CSV import'] },
+  {
+    path: '/about',
+    title: 'About Ledgerly',
+    strings: ['What we value', 'Milestones', 'Statement import', 'CSV, OFX, QIF or CAMT', 'two-factor', 'offline'],
+  },
   {
     path: '/contact',
     title: 'Contact Us',
@@ -78,6 +93,9 @@ const INFO_PAGES = [
     title: 'Privacy Policy',
     strings: [
       'encrypted in transit and at rest',
+      'two-factor sign-in',
+      'Your data downloads everything',
+      'Delete account deletes your account',
       'aged 16 and over',
       'answered within 30 days',
       'purged from our backups within 30 days',
@@ -91,7 +109,10 @@ const INFO_PAGES = [
       'at least 16 years old',
       'free to use',
       'no credit card',
-      'CSV import is on our roadmap',
+      'import of bank statements (CSV, OFX, QIF and CAMT files)',
+      'works offline',
+      'export all of it at any time in Settings',
+      'delete your account at any time, yourself in Settings',
       'amounts you paid us in the previous 12 months',
       'at least 14 days',
     ],
@@ -117,6 +138,8 @@ for (const info of INFO_PAGES) {
     await linkTo(legal, 'Terms', '/terms');
     const main = page.getByRole('main');
     for (const s of info.strings) await expect(main).toContainText(s, { ignoreCase: true });
+    // Import exists: no page calls it a plan, and deletion is not only a request by mail.
+    await expect(main).not.toContainText(/import[^.]*roadmap|roadmap[^.]*import/i);
     await captureAllLooks(page, `page${info.path.replace('/', '-')}`);
   });
 }

@@ -91,6 +91,11 @@ test('offline after a signed-in visit: last-loaded dashboard and transactions, r
   await page.reload();
   const banner = page.getByRole('status').filter({ hasText: 'Offline' });
   await expect(banner).toContainText('Changes are disabled until the connection returns.');
+  // A reload stays on the tab it was on (docs/ui.md): Transactions, from what was last loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await expect(page.getByText('Market')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Edit/ }).first()).toBeDisabled();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('$2,500.00').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Transaction' })).toBeDisabled();

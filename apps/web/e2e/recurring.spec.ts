@@ -207,6 +207,8 @@ test('overdue item: badge, Generate with its confirmation, Generate All catches 
   await expect(confirm).toContainText(
     'Generate a transaction now for "Gym"? This will create a new transaction and update the next scheduled date.',
   );
+  // It also says which date the transaction gets (issue 25, item 15).
+  await expect(confirm).toContainText(`It will be dated ${shortDate(start)}, the day it was due.`);
   await confirm.getByRole('button', { name: 'Generate' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Transaction generated successfully!' })).toBeVisible();
@@ -227,6 +229,14 @@ test('overdue item: badge, Generate with its confirmation, Generate All catches 
   await expect(gym.getByText('Overdue', { exact: true })).toHaveCount(0);
   await expect(gym.getByTestId('relative-label')).toHaveText('In 7 days');
   await expect(gym.getByRole('definition').nth(1)).toHaveText(shortDate(today));
+
+  // Generating ahead of the next date dates the transaction today, and the dialog says so.
+  await gym.getByRole('button', { name: 'Generate' }).click();
+  await expect(confirm).toContainText(
+    `It will be dated today, ${shortDate(today)}, not on its next date, ${shortDate(addDays(today, 7))}.`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
 
   const generated = (await listTransactions(page)).filter((t) => t.description === 'Gym');
   expect(generated.map((t) => t.date).sort()).toEqual([start, addDays(start, 7), today]);

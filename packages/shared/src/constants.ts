@@ -64,6 +64,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const PER_USER_LIMITS = {
   categories: 200,
+  /** Money accounts, open and closed (DESIGN §10). */
+  accounts: 100,
   importRules: 500,
   importProfiles: 100,
   apiTokens: 50,
@@ -78,6 +80,7 @@ export const PER_USER_LIMITS = {
 
 export const LIMIT_MESSAGES = {
   categories: `You can have at most ${PER_USER_LIMITS.categories} categories. Delete one you no longer need first.`,
+  accounts: `You can have at most ${PER_USER_LIMITS.accounts} accounts. Delete one you no longer need first.`,
   importRules: `You can have at most ${PER_USER_LIMITS.importRules} rules. Delete one you no longer need first.`,
   importProfiles: `You can have at most ${PER_USER_LIMITS.importProfiles} saved import settings. Delete one you no longer need first.`,
   apiTokens: `You can have at most ${PER_USER_LIMITS.apiTokens} API tokens. Revoke one you no longer need first.`,

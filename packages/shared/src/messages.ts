@@ -13,6 +13,8 @@ export const MSG = {
   categoryNameMax: 'Category name must be less than 50 characters',
   selectCategory: 'Please select a category',
   validAmount: 'Please enter a valid amount',
+  /** An amount above MAX_AMOUNT_CENTS (the spec gives no message for it). */
+  amountMax: 'The largest amount is 9,999,999,999.99',
   selectDate: 'Please select a date',
   dateInFuture: 'Date cannot be in the future',
   descriptionMax: 'Description must be at most 255 characters',

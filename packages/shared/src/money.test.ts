@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, groupedAmount, toCents } from './money.js';
+import { fromCents, groupedAmount, isOverMaxAmount, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -38,6 +38,27 @@ describe('toCents', () => {
 
   it('round-trips', () => {
     expect(fromCents(toCents(1234.56)!)).toBe(1234.56);
+  });
+});
+
+describe('isOverMaxAmount', () => {
+  it('is true only for well-formed positive amounts above 9,999,999,999.99', () => {
+    for (const v of ['10000000000', '10000000000.00', '99999999999999', ' 12345678901.5 ', 1e10, 10000000000.01])
+      expect(isOverMaxAmount(v), String(v)).toBe(true);
+    for (const v of [
+      '9999999999.99',
+      '0009999999999.99',
+      9999999999.99,
+      '1',
+      '-10000000000',
+      'abc',
+      '1e11',
+      '1.234',
+      NaN,
+      Infinity,
+      null,
+    ])
+      expect(isOverMaxAmount(v), String(v)).toBe(false);
   });
 });
 

@@ -50,6 +50,19 @@ export function toSignedCents(value: unknown): number | null {
   return cents === null ? null : negative ? -cents : cents;
 }
 
+/**
+ * Whether a value that `toCents` refuses is a well-formed positive amount that is only too large
+ * (so the message can name the maximum rather than call it invalid).
+ */
+export function isOverMaxAmount(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && value * 100 > MAX_AMOUNT_CENTS;
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return false;
+  const whole = (text.split('.')[0] ?? '').replace(/^0+(?=\d)/, '');
+  return whole.length > 10 || (whole.length === 10 && Number(text) * 100 > MAX_AMOUNT_CENTS);
+}
+
 /** Cents to a number in major units (exact for any amount we store). */
 export function fromCents(cents: number): number {
   return cents / 100;

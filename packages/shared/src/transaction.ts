@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
-import { toCents } from './money.js';
+import { isOverMaxAmount, toCents } from './money.js';
 import { isIsoDate } from './dates.js';
 import { categoryRefSchema } from './category.js';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from './account.js';
@@ -12,7 +12,7 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const amountCentsSchema = z.unknown().transform((value, ctx) => {
   const cents = toCents(value);
   if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: MSG.validAmount });
+    ctx.addIssue({ code: 'custom', message: isOverMaxAmount(value) ? MSG.amountMax : MSG.validAmount });
     return z.NEVER;
   }
   return cents;

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@ledgerly/shared';
+import { FAVICON_SVG, LOGO_SVG } from './openapi-brand.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -90,6 +91,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { validatorUrl: null, deepLinking: true },
+    // Our name and mark rather than Swagger's: the tab reads "Ledgerly API".
+    theme: {
+      title: 'Ledgerly API',
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON_SVG }],
+    },
+    logo: { type: 'image/svg+xml', content: LOGO_SVG, href: '/', target: '_self' },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -192,10 +192,26 @@ export async function updateUserSettings(
   userId: string,
   values: { firstName: string | null; lastName: string | null; currency: string },
 ): Promise<UserRow | null> {
-  const rows = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return rows[0] ?? null;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ currency: users.currency })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return null;
+    const rows = await tx
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    // Until accounts hold other currencies than the user's (DESIGN §12), the accounts in the
+    // user's currency follow it: amounts are shown in it, and an account is in it.
+    if (before.currency !== values.currency) {
+      await tx
+        .update(accounts)
+        .set({ currency: values.currency, updatedAt: new Date() })
+        .where(and(eq(accounts.userId, userId), eq(accounts.currency, before.currency)));
+    }
+    return rows[0] ?? null;
+  });
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import { KIND_LABELS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { categories, transactions as tx } from '../../db/schema.js';
+import { accounts, categories, transactions as tx } from '../../db/schema.js';
 import { filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
 
 // The very filters of the transactions list, so the report always shows what the list shows.
@@ -49,7 +49,7 @@ export function categoryTotals(db: Db, userId: string, f: TransactionFilter): Pr
       n: sql<number>`count(*)`.as('n'),
     })
     .from(tx)
-    .where(matching(userId, f))
+    .where(and(matching(userId, f), isNotNull(tx.categoryId)))
     .groupBy(tx.categoryId, tx.type)
     .as('agg');
   return db
@@ -74,6 +74,9 @@ export interface ReportRow {
   type: 'expense' | 'income';
   amountCents: number;
   categoryName: string;
+  accountId: string;
+  kind: 'regular' | 'transfer' | 'opening' | 'adjustment';
+  transferAccountId: string | null;
 }
 
 export type ReportCursor = Pick<ReportRow, 'date' | 'createdAt' | 'id'>;
@@ -85,8 +88,14 @@ export async function rowsAfter(
   f: TransactionFilter,
   cursor: ReportCursor | null,
   limit: number,
+  which: 'income-expense' | 'other' = 'income-expense',
 ): Promise<ReportRow[]> {
-  const rows = await listTransactions(db, userId, f, { limit, after: cursor ?? undefined, order: 'oldest' });
+  const rows = await listTransactions(db, userId, f, {
+    limit,
+    after: cursor ?? undefined,
+    order: 'oldest',
+    rows: which,
+  });
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -95,5 +104,31 @@ export async function rowsAfter(
     type: r.type,
     amountCents: r.amountCents,
     categoryName: r.category?.name ?? KIND_LABELS[r.kind],
+    accountId: r.accountId,
+    kind: r.kind,
+    transferAccountId: r.transferAccountId,
   }));
+}
+
+/**
+ * How many matching rows are neither income nor expense (transfer legs, opening and adjustment
+ * rows): the report's "Transfers" section. None when the filter names a type or a category.
+ */
+export async function otherCount(db: Db, userId: string, f: TransactionFilter): Promise<number> {
+  if (f.type || f.categoryId) return 0;
+  const [row] = await db
+    .select({ n: sql`count(*)`.mapWith(Number) })
+    .from(tx)
+    .where(and(matching(userId, f), isNull(tx.categoryId)));
+  return row?.n ?? 0;
+}
+
+/** The user's accounts by id, with their names (the report names them when there are several). */
+export async function accountNames(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.sortOrder), asc(accounts.name));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -43,6 +43,28 @@ const TRANSACTION_COLUMNS: Column[] = [
   { label: 'Category', width: 115.28 },
   { label: 'Amount', width: 120, align: 'right', figure: true },
 ];
+/** With several accounts, each row names its account (the same total width). */
+const TRANSACTION_COLUMNS_WITH_ACCOUNT: Column[] = [
+  { label: 'Date', width: 75 },
+  { label: 'Description', width: 155 },
+  { label: 'Category', width: 95.28 },
+  { label: 'Account', width: 85 },
+  { label: 'Amount', width: 105, align: 'right', figure: true },
+];
+/** Transfers and other balance changes: never income or expense, listed on their own (DESIGN §10). */
+const TRANSFER_COLUMNS: Column[] = [
+  { label: 'Date', width: 75 },
+  { label: 'Description', width: 125.28 },
+  { label: 'Account', width: 95 },
+  { label: 'From / to', width: 115 },
+  { label: 'Amount', width: 105, align: 'right', figure: true },
+];
+
+/** What the report knows of the user's accounts: names by id, and whether to show them. */
+interface AccountNames {
+  names: Map<string, string>;
+  several: boolean;
+}
 
 /** The transactions list's filters; the dates must be in order. */
 /** The filters of the transactions list, with its rules: no date after today, start ≤ end. */
@@ -63,6 +85,7 @@ function buildHeader(
   categoryName: string | null,
   totals: ReportTotals,
   fonts: ReportFonts,
+  accounts: AccountNames,
 ): ReportHeader {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   const who = drawable(name ? `${name} · ${user.email}` : user.email, fonts);
@@ -78,6 +101,15 @@ function buildHeader(
       ['Type', f.type === 'income' ? 'Income only' : f.type === 'expense' ? 'Expenses only' : 'Income and expenses'],
       ['Category', categoryName ? drawable(categoryName, fonts) : 'All categories'],
       ['Search', f.search ? `“${drawable(f.search, fonts)}”` : 'None'],
+      // Only once there are several accounts: one account's report is the spec's.
+      ...(accounts.several
+        ? [
+            ['Account', f.accountId ? drawable(accounts.names.get(f.accountId) ?? '', fonts) : 'All accounts'] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
       ['Currency', currencyLabel(user.currency, fonts)],
       ['Transactions', count.toLocaleString('en-US')],
     ],
@@ -113,18 +145,34 @@ const categoryCells = (c: CategoryTotalRow, currency: string, fonts: ReportFonts
   { text: formatCents(c.totalCents, currency, moneyOptions(fonts)), tone: c.type, bold: true },
 ];
 
-const transactionCells = (r: ReportRow, currency: string, fonts: ReportFonts): Cell[] => [
+const transactionCells = (r: ReportRow, currency: string, fonts: ReportFonts, accounts: AccountNames): Cell[] => [
   { text: formatDate(r.date) },
   r.description ? { text: drawable(r.description, fonts) } : { text: '—', tone: 'muted' },
   { text: drawable(r.categoryName, fonts) },
+  ...(accounts.several ? [{ text: drawable(accounts.names.get(r.accountId) ?? '', fonts) }] : []),
   { text: formatSignedCents(r.amountCents, r.type, currency, moneyOptions(fonts)), tone: r.type, bold: true },
 ];
 
+/** A transfer leg (or an opening or adjustment row): its account, where the money went or came from. */
+const transferCells = (r: ReportRow, currency: string, fonts: ReportFonts, accounts: AccountNames): Cell[] => {
+  const other = r.transferAccountId ? accounts.names.get(r.transferAccountId) : undefined;
+  const direction =
+    r.kind === 'transfer' && other ? `${r.type === 'expense' ? 'To' : 'From'} ${other}` : r.categoryName;
+  return [
+    { text: formatDate(r.date) },
+    r.description ? { text: drawable(r.description, fonts) } : { text: '—', tone: 'muted' },
+    { text: drawable(accounts.names.get(r.accountId) ?? '', fonts) },
+    { text: drawable(direction, fonts) },
+    { text: formatSignedCents(r.amountCents, r.type, currency, moneyOptions(fonts)), bold: true },
+  ];
+};
+
 /** The closing row of the transactions table: the balance of everything listed. */
-const netRow = (balanceCents: number, currency: string, fonts: ReportFonts): Cell[] => [
+const netRow = (balanceCents: number, currency: string, fonts: ReportFonts, accounts: AccountNames): Cell[] => [
   { text: '' },
   { text: 'Net balance', bold: true },
   { text: '' },
+  ...(accounts.several ? [{ text: '' }] : []),
   {
     text: `${balanceCents > 0 ? '+' : ''}${formatCents(balanceCents, currency, moneyOptions(fonts))}`,
     tone: balanceCents < 0 ? 'expense' : 'income',
@@ -133,23 +181,35 @@ const netRow = (balanceCents: number, currency: string, fonts: ReportFonts): Cel
 ];
 
 /** The whole report, the same steps whether drawing or only counting pages. */
-async function layout(
-  writer: ReportWriter,
-  categories: Cell[][],
-  count: number,
-  rows: AsyncIterable<Cell[]>,
-  net: Cell[] | null,
-): Promise<void> {
+/** The transactions table, then (when any) the transfers section. */
+interface Tables {
+  count: number;
+  rows: AsyncIterable<Cell[]>;
+  net: Cell[] | null;
+  withAccount: boolean;
+  transferCount: number;
+  transfers: AsyncIterable<Cell[]>;
+}
+
+async function layout(writer: ReportWriter, categories: Cell[][], t: Tables): Promise<void> {
   writer.start();
   writer.beginTable('Totals by category', CATEGORY_COLUMNS);
   if (!categories.length) writer.note(NONE);
   for (const cells of categories) writer.row(cells);
   writer.endTable();
-  writer.beginTable(`Transactions (${count.toLocaleString('en-US')})`, TRANSACTION_COLUMNS);
-  if (!count) writer.note(NONE);
-  for await (const cells of rows) writer.row(cells);
-  if (net) writer.row(net);
+  writer.beginTable(
+    `Transactions (${t.count.toLocaleString('en-US')})`,
+    t.withAccount ? TRANSACTION_COLUMNS_WITH_ACCOUNT : TRANSACTION_COLUMNS,
+  );
+  if (!t.count) writer.note(NONE);
+  for await (const cells of t.rows) writer.row(cells);
+  if (t.net) writer.row(t.net);
   writer.endTable();
+  if (t.transferCount) {
+    writer.beginTable(`Transfers (${t.transferCount.toLocaleString('en-US')})`, TRANSFER_COLUMNS);
+    for await (const cells of t.transfers) writer.row(cells);
+    writer.endTable();
+  }
 }
 
 async function* blankRows(count: number): AsyncIterable<Cell[]> {
@@ -162,9 +222,17 @@ export async function countPages(
   categories: Cell[][],
   count: number,
   net: Cell[] | null,
+  { withAccount = false, transferCount = 0 }: { withAccount?: boolean; transferCount?: number } = {},
 ): Promise<number> {
   const planner = new ReportWriter(null, header, 0);
-  await layout(planner, categories, count, blankRows(count), net);
+  await layout(planner, categories, {
+    count,
+    rows: blankRows(count),
+    net,
+    withAccount,
+    transferCount,
+    transfers: blankRows(transferCount),
+  });
   return planner.page;
 }
 
@@ -183,18 +251,19 @@ async function* transactionRows(
   db: Db,
   user: User,
   f: TransactionFilter,
-  fonts: ReportFonts,
   count: number,
   abandoned: () => boolean,
+  which: 'income-expense' | 'other',
+  cells: (row: ReportRow) => Cell[],
 ) {
   let cursor: repo.ReportCursor | null = null;
   let written = 0;
   while (written < count) {
     if (abandoned()) throw new ReportAbandoned();
-    const page: ReportRow[] = await repo.rowsAfter(db, user.id, f, cursor, ROWS_PER_QUERY);
+    const page: ReportRow[] = await repo.rowsAfter(db, user.id, f, cursor, ROWS_PER_QUERY, which);
     for (const row of page) {
       if (written === count) return;
-      yield transactionCells(row, user.currency, fonts);
+      yield cells(row);
       written += 1;
       if (written % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -243,10 +312,17 @@ export function openReport(
       const categories = (await repo.categoryTotals(tx, user.id, filters)).map((c) =>
         categoryCells(c, user.currency, fonts),
       );
+      const names = await repo.accountNames(tx, user.id);
+      if (filters.accountId && !names.has(filters.accountId)) throw notFound('Account');
+      const accounts: AccountNames = { names, several: names.size > 1 };
       const count = totals.incomeCount + totals.expenseCount;
-      const header = buildHeader(user, today, filters, categoryName, totals, fonts);
-      const net = count ? netRow(totals.balanceCents, user.currency, fonts) : null;
-      const pages = await countPages(header, categories, count, net);
+      const transferCount = await repo.otherCount(tx, user.id, filters);
+      const header = buildHeader(user, today, filters, categoryName, totals, fonts, accounts);
+      const net = count ? netRow(totals.balanceCents, user.currency, fonts, accounts) : null;
+      const pages = await countPages(header, categories, count, net, {
+        withAccount: accounts.several,
+        transferCount,
+      });
 
       const PDFDocument = await loadPdfKit();
       doc = new PDFDocument({
@@ -256,13 +332,19 @@ export function openReport(
       });
       registerFonts(doc, fonts);
       resolve({ stream: doc, filename: `receipt-${today}.pdf` });
-      await layout(
-        new ReportWriter(doc, header, pages),
-        categories,
+      const abandoned = () => doc?.destroyed === true;
+      await layout(new ReportWriter(doc, header, pages), categories, {
         count,
-        transactionRows(tx, user, filters, fonts, count, () => doc?.destroyed === true),
+        rows: transactionRows(tx, user, filters, count, abandoned, 'income-expense', (r) =>
+          transactionCells(r, user.currency, fonts, accounts),
+        ),
         net,
-      );
+        withAccount: accounts.several,
+        transferCount,
+        transfers: transactionRows(tx, user, filters, transferCount, abandoned, 'other', (r) =>
+          transferCells(r, user.currency, fonts, accounts),
+        ),
+      });
       doc.end();
     }).catch((error: unknown) => {
       if (!doc) {

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatShare, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, seedTransactions } from '../../../test/factories.js';
 import { readPdf } from '../../../test/pdf.js';
+import { accounts, transfers } from '../../db/schema.js';
 import { openReport } from './export.service.js';
 import { type KnownData, seedKnownData, seedOtherUser } from '../../../test/known-data.js';
 
@@ -367,5 +370,96 @@ describe('a long report', () => {
     expect(pdf.text.match(/Old \d+/g) ?? []).toHaveLength(700);
     expect(pdf.text).not.toMatch(/New \d+/);
     expect(pdf.pages[total - 1]).toMatch(/Net balance\s+-\$700\.00/);
+  });
+});
+
+describe('with several accounts', () => {
+  /** A user with a second account, a row in each, and a transfer from the first to the second. */
+  async function twoAccounts() {
+    const user = await registerUser(t, { firstName: 'Ann' });
+    const food = await createCategory(t, user.token, { name: 'Food' });
+    const [main] = await t.db.db.select().from(accounts).where(eq(accounts.userId, user.user.id));
+    const [savings] = await t.db.db
+      .insert(accounts)
+      .values({ userId: user.user.id, name: 'Savings', kind: 'savings', currency: 'USD', onBudget: true })
+      .returning();
+    const row = (accountId: string, description: string, cents: number) => ({
+      userId: user.user.id,
+      accountId,
+      categoryId: food.id,
+      type: 'expense' as const,
+      amountCents: cents,
+      date: '2025-01-10',
+      description,
+    });
+    const out = randomUUID();
+    const into = randomUUID();
+    const leg = (id: string, accountId: string, type: 'expense' | 'income') => ({
+      id,
+      userId: user.user.id,
+      accountId,
+      categoryId: null,
+      kind: 'transfer' as const,
+      type,
+      amountCents: 50_000,
+      date: '2025-01-12',
+      description: 'To savings',
+    });
+    await seedTransactions(t, [
+      row(main!.id, 'Bakery', 1_250),
+      row(savings!.id, 'Market', 2_000),
+      leg(out, main!.id, 'expense'),
+      leg(into, savings!.id, 'income'),
+    ]);
+    await t.db.db.insert(transfers).values({ userId: user.user.id, outTransactionId: out, inTransactionId: into });
+    return { user, main: main!, savings: savings! };
+  }
+
+  it('names each row’s account, lists transfers in their own section and never as income or expense', async () => {
+    const { user, savings } = await twoAccounts();
+    const { pdf } = await exportPdf('', user.token);
+    const text = pdf.text;
+    expect(text).toMatch(/Account\s+All accounts/);
+    expect(text).toContain('Transactions (2)');
+    expect(text).toMatch(/Jan 10, 2025\s+Bakery\s+Food\s+Main account\s+-\$12\.50/);
+    expect(text).toMatch(/Jan 10, 2025\s+Market\s+Food\s+Savings\s+-\$20\.00/);
+    // The $500 transfer is in neither the totals nor the category table.
+    expect(text).toMatch(/Food\s+Expense\s+2\s+100\.0%\s+\$32\.50/);
+    expect(text).toContain('$32.50');
+    expect(text).not.toMatch(/Net balance\s+-\$532\.50/);
+    expect(text).toContain('Transfers (2)');
+    expect(text).toMatch(/Jan 12, 2025\s+To savings\s+Main account\s+To Savings\s+-\$500\.00/);
+    expect(text).toMatch(/Jan 12, 2025\s+To savings\s+Savings\s+From Main account\s+\+\$500\.00/);
+
+    const one = (await exportPdf(`?accountId=${savings.id}`, user.token)).pdf.text;
+    expect(one).toMatch(/Account\s+Savings/);
+    expect(one).toContain('Transactions (1)');
+    expect(one).toContain('Transfers (1)');
+    expect(one).not.toContain('Bakery');
+
+    const csv = await t.request({ method: 'GET', url: '/api/transactions/export.csv', token: user.token });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Description,Category,Account,Amount');
+    expect(lines).toContain('2025-01-10,Market,Food,Savings,-20.00');
+    expect(lines).toContain('2025-01-12,To savings,Transfer,Savings,500.00');
+  });
+
+  it('a single account’s report has no account detail, column or transfer section', async () => {
+    const { pdf } = await exportPdf();
+    expect(pdf.text).not.toContain('All accounts');
+    expect(pdf.text).not.toContain('Transfers (');
+  });
+
+  it('an account of another user is a 404', async () => {
+    const { savings } = await twoAccounts();
+    const res = await t.request({ method: 'GET', url: `/api/export/pdf?accountId=${savings.id}`, token: jane.token });
+    expect(res.statusCode).toBe(404);
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/transactions/export.csv?accountId=${savings.id}`,
+      token: jane.token,
+    });
+    expect(csv.statusCode).toBe(404);
   });
 });

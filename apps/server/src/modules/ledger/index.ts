@@ -27,4 +27,26 @@ export type {
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
 export { type LedgerFilter, filterWhere } from './ledger.filter.js';
 export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
-export { type AccountRow, accountCount, accountForWrite, defaultAccount, findAccount } from './ledger.accounts.js';
+export {
+  type AccountRow,
+  accountCount,
+  accountForWrite,
+  accountNamesOf,
+  defaultAccount,
+  findAccount,
+} from './ledger.accounts.js';
+// Export and restore (format 4): accounts, transfers, rejections, reconciliations.
+export {
+  type PortableAccountRow,
+  type PortableReconciliationRow,
+  type PortableRejectionRow,
+  type PortableTransferRow,
+  exportAccounts,
+  exportReconciliations,
+  exportRejections,
+  exportTransfers,
+  replaceAccounts,
+  restoreReconciliations,
+  restoreRejections,
+  restoreTransfers,
+} from './ledger.portable.js';

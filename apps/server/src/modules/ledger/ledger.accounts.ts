@@ -50,3 +50,13 @@ export async function accountCount(db: Db, userId: string): Promise<number> {
     .where(eq(accounts.userId, userId));
   return row?.n ?? 0;
 }
+
+/** The user's account names by id (the CSV and the PDF name a row's account when there are several). */
+export async function accountNamesOf(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(accounts.sortOrder, accounts.name);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
@@ -79,10 +79,26 @@ export interface PageOptions {
   limit: number;
   after?: Cursor | undefined;
   order?: PageOrder;
+  /**
+   * Which rows: all (the list, the register), only those that are income or expense (they have a
+   * category: the PDF's transactions table), or only the others (transfer legs, opening and
+   * adjustment rows: the PDF's transfers section).
+   */
+  rows?: 'all' | 'income-expense' | 'other';
 }
 
+const ROW_KINDS = {
+  all: undefined,
+  'income-expense': isNotNull(transactions.categoryId),
+  other: isNull(transactions.categoryId),
+};
+
 const where = (userId: string, filter: LedgerFilter, o: PageOptions) =>
-  o.after ? and(filterWhere(userId, filter), keyAfter(o.order ?? 'newest', o.after)) : filterWhere(userId, filter);
+  and(
+    filterWhere(userId, filter),
+    ROW_KINDS[o.rows ?? 'all'],
+    o.after ? keyAfter(o.order ?? 'newest', o.after) : undefined,
+  )!;
 
 const withCursor = <R extends { date: string; id: string; cursorCreatedAt: string }>({
   cursorCreatedAt: createdAt,

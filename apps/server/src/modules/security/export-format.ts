@@ -1,23 +1,30 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_KINDS,
   CURRENCY_CODES,
+  DEFAULT_ACCOUNT_NAME,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
   MAX_AMOUNT_CENTS,
   importOptionsSchema,
   isIsoDate,
   isTimeZone,
   toCents,
+  toSignedCents,
 } from '@ledgerly/shared';
 
 /**
- * The `ledgerly.json` of an export. Version 3 is written. Version 2 files (no rules, no import
- * profiles) and version 1 files (amounts as numbers, no timestamps, no `skippedBefore`, receipts
+ * The `ledgerly.json` of an export. Version 4 is written: it adds money accounts, transfers,
+ * rejected transfer pairs and reconciliations, and each transaction's account, kind and status
+ * (DESIGN §10). Version 3 files (no accounts) restore into one default account. Version 2 files
+ * (no rules, no import profiles) and version 1 files (amounts as numbers, no timestamps, no `skippedBefore`, receipts
  * as bare paths) are upgraded on reading.
  * Each entity is one section: its zod schema here is the one list of its fields — the writer
  * (`toEntry`) and the restore (`fromEntry`) both follow it; the rows are read and written by
  * the entity's own module (`<module>.portable.ts`); a CSV in `export.writer.ts`.
  */
 export const FORMAT = 'ledgerly-export';
-export const CURRENT_VERSION = 3;
+export const CURRENT_VERSION = 4;
 
 const id = z.string().min(1).max(64);
 /** A calendar date as the API takes it: YYYY-MM-DD from 1900 to 9999, a day the month has. */
@@ -31,6 +38,8 @@ const type = z.enum(['expense', 'income']);
 const amount = z
   .string()
   .refine((v) => /^\d{1,10}\.\d{2}$/.test(v) && toCents(v) !== null, 'must be an amount such as 12.34');
+/** A signed amount (balances, differences): "-12.50", "0.00". */
+const signedAmount = z.string().refine((v) => /^-?\d{1,10}\.\d{2}$/.test(v), 'must be an amount such as -12.34');
 const text = (max: number) =>
   z
     .string()
@@ -60,9 +69,44 @@ const receipt = z.object({
   mime: z.enum(['image/jpeg', 'image/png', 'image/webp']),
 });
 
+/** A money account; its balance is the sum of its transactions (the opening row included). */
+const account = z.object({
+  id,
+  name: text(64).min(1),
+  kind: z.enum(ACCOUNT_KINDS),
+  currency: z.enum(CURRENCY_CODES),
+  onBudget: z.boolean(),
+  inNetWorth: z.boolean(),
+  isDefault: z.boolean(),
+  creditLimit: amount.nullable(),
+  statementDay: z.number().int().min(1).max(31).nullable(),
+  dueDay: z.number().int().min(1).max(31).nullable(),
+  institution: text(64).nullable(),
+  mask: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+  iban: text(34).nullable(),
+  icon: text(32).nullable(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+  sortOrder: z.number().int().min(0).max(100000),
+  openingDate: day.nullable(),
+  importIds: z.array(text(200)).max(50),
+  closedAt: instant.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
 const transaction = z.object({
   id,
-  categoryId: id,
+  /** Null on a transfer leg (unless it leaves the budget), an opening or an adjustment row. */
+  categoryId: id.nullable(),
+  accountId: id,
+  kind: z.enum(TRANSACTION_KINDS),
+  status: z.enum(TRANSACTION_STATUSES),
   type,
   amount,
   description: text(255).nullable(),
@@ -87,7 +131,10 @@ const budget = z.object({
 
 const recurring = z.object({
   id,
-  categoryId: id,
+  /** Null on a recurring transfer (it has toAccountId). */
+  categoryId: id.nullable(),
+  accountId: id,
+  toAccountId: id.nullable(),
   type,
   amount,
   description: text(255).min(1),
@@ -125,36 +172,145 @@ const importProfile = z.object({
   updatedAt: instant,
 });
 
+/** Two transactions that are one movement of money between two accounts. */
+const transfer = z.object({
+  id,
+  outTransactionId: id,
+  inTransactionId: id,
+  outPreviousCategoryId: id.nullable(),
+  inPreviousCategoryId: id.nullable(),
+  matched: z.boolean(),
+  createdAt: instant,
+});
+
+/** A pair the user said is not a transfer. */
+const transferRejection = z.object({ outTransactionId: id, inTransactionId: id, createdAt: instant });
+
+const reconciliation = z.object({
+  id,
+  accountId: id,
+  statementDate: day,
+  statementBalance: signedAmount,
+  state: z.enum(['open', 'done', 'broken']),
+  difference: signedAmount,
+  adjustmentTransactionId: id.nullable(),
+  finishedAt: instant.nullable(),
+  createdAt: instant,
+});
+
 /** The schema of each section's entries: the one list of fields for export and restore. */
-export const entrySchemas = { category, transaction, budget, recurring, rule, importProfile };
+export const entrySchemas = {
+  account,
+  category,
+  transaction,
+  budget,
+  recurring,
+  rule,
+  importProfile,
+  transfer,
+  transferRejection,
+  reconciliation,
+};
 
 export const documentSchema = z.object({
   format: z.literal(FORMAT),
   version: z.literal(CURRENT_VERSION),
   exportedAt: instant,
   settings,
+  accounts: z.array(account).min(1),
   categories: z.array(category),
   transactions: z.array(transaction),
   budgets: z.array(budget),
   recurring: z.array(recurring),
   rules: z.array(rule),
   importProfiles: z.array(importProfile),
+  transfers: z.array(transfer),
+  transferRejections: z.array(transferRejection),
+  reconciliations: z.array(reconciliation),
 });
 export type ExportDocument = z.infer<typeof documentSchema>;
 export type ExportTransaction = z.infer<typeof transaction>;
+export type ExportAccount = z.infer<typeof account>;
+export type ExportReconciliation = z.infer<typeof reconciliation>;
+
+/** Version 3: no accounts, transfers or reconciliations; every transaction and item regular, in one pot. */
+const v3Transaction = transaction.omit({ categoryId: true, accountId: true, kind: true, status: true }).extend({
+  categoryId: id,
+});
+const v3Recurring = recurring.omit({ categoryId: true, accountId: true, toAccountId: true }).extend({ categoryId: id });
+const v3Schema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(3),
+  exportedAt: instant,
+  settings,
+  categories: z.array(category),
+  transactions: z.array(v3Transaction),
+  budgets: z.array(budget),
+  recurring: z.array(v3Recurring),
+  rules: z.array(rule),
+  importProfiles: z.array(importProfile),
+});
+type ExportDocumentV3 = z.infer<typeof v3Schema>;
 
 /** Version 2: version 3 without rules and import profiles. */
-const v2Schema = documentSchema.omit({ version: true, rules: true, importProfiles: true }).extend({
+const v2Schema = v3Schema.omit({ version: true, rules: true, importProfiles: true }).extend({
   version: z.literal(2),
 });
 type ExportDocumentV2 = z.infer<typeof v2Schema>;
 
 /** Version 2 → 3: no rules and no import profiles were exported. */
-const upgradeV2 = (doc: ExportDocumentV2): ExportDocument => ({
+const upgradeV2 = (doc: ExportDocumentV2): ExportDocumentV3 => ({
   ...doc,
-  version: CURRENT_VERSION,
+  version: 3,
   rules: [],
   importProfiles: [],
+});
+
+/** The one account a version 3 (or older) file restores into: the default "Main account". */
+const V3_ACCOUNT_ID = 'main-account';
+
+/**
+ * Version 3 → 4: everything goes into one default account in the user's currency (checking, on
+ * budget); transactions are regular and not yet cleared; no transfers or reconciliations.
+ */
+export const upgradeV3 = (doc: ExportDocumentV3): ExportDocument => ({
+  ...doc,
+  version: CURRENT_VERSION,
+  accounts: [
+    {
+      id: V3_ACCOUNT_ID,
+      name: DEFAULT_ACCOUNT_NAME,
+      kind: 'checking',
+      currency: doc.settings.currency,
+      onBudget: true,
+      inNetWorth: true,
+      isDefault: true,
+      creditLimit: null,
+      statementDay: null,
+      dueDay: null,
+      institution: null,
+      mask: null,
+      iban: null,
+      icon: null,
+      color: null,
+      sortOrder: 0,
+      openingDate: null,
+      importIds: [],
+      closedAt: null,
+      createdAt: doc.exportedAt,
+      updatedAt: doc.exportedAt,
+    },
+  ],
+  transactions: doc.transactions.map((t) => ({
+    ...t,
+    accountId: V3_ACCOUNT_ID,
+    kind: 'regular' as const,
+    status: 'uncleared' as const,
+  })),
+  recurring: doc.recurring.map((r) => ({ ...r, accountId: V3_ACCOUNT_ID, toAccountId: null })),
+  transfers: [],
+  transferRejections: [],
+  reconciliations: [],
 });
 
 type Stamped = { createdAt: string; updatedAt: string };
@@ -202,7 +358,7 @@ const v1Schema = z.object({
   settings,
   categories: z.array(category.omit({ createdAt: true, updatedAt: true })),
   transactions: z.array(
-    transaction.omit({ createdAt: true, updatedAt: true, amount: true, receipt: true }).extend({
+    v3Transaction.omit({ createdAt: true, updatedAt: true, amount: true, receipt: true }).extend({
       amount: v1Amount,
       receipt: z
         .string()
@@ -212,7 +368,7 @@ const v1Schema = z.object({
   ),
   budgets: z.array(budget.omit({ createdAt: true, updatedAt: true, amount: true }).extend({ amount: v1Amount })),
   recurring: z.array(
-    recurring
+    v3Recurring
       .omit({ createdAt: true, updatedAt: true, amount: true, skippedBefore: true })
       .extend({ amount: v1Amount }),
   ),
@@ -229,6 +385,10 @@ const MIME_BY_EXTENSION: Record<string, 'image/jpeg' | 'image/png' | 'image/webp
 /** Cents as the decimal string of the format. */
 export const formatAmount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 export const parseAmount = (value: string) => toCents(value)!;
+/** A signed amount of the format ("-12.50", "0.00") in cents. */
+export const parseSignedAmount = (value: string) => toSignedCents(value)!;
+/** Signed cents as the format's decimal string. */
+export const formatSignedAmount = (cents: number) => (cents < 0 ? `-${formatAmount(-cents)}` : formatAmount(cents));
 
 /**
  * Version 1 → 2: amounts become decimal strings, timestamps are the export's time (v1 had
@@ -276,11 +436,15 @@ export function readDocument(raw: unknown): ExportDocument {
   if (version === 1) {
     const parsed = v1Schema.safeParse(raw);
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
-    doc = upgradeV2(upgradeV1(parsed.data));
+    doc = upgradeV3(upgradeV2(upgradeV1(parsed.data)));
   } else if (version === 2) {
     const parsed = v2Schema.safeParse(raw);
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
-    doc = upgradeV2(parsed.data);
+    doc = upgradeV3(upgradeV2(parsed.data));
+  } else if (version === 3) {
+    const parsed = v3Schema.safeParse(raw);
+    if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
+    doc = upgradeV3(parsed.data);
   } else {
     const parsed = documentSchema.safeParse(raw);
     if (!parsed.success) throw new DocumentError(describe(parsed.error.issues[0]!));
@@ -292,6 +456,9 @@ export function readDocument(raw: unknown): ExportDocument {
 /** Ids unique per section, every reference pointing at a row of the file with the right type. */
 export function checkReferences(doc: ExportDocument): void {
   const sections: Record<string, readonly { id: string }[]> = {
+    accounts: doc.accounts,
+    transfers: doc.transfers,
+    reconciliations: doc.reconciliations,
     categories: doc.categories,
     transactions: doc.transactions,
     budgets: doc.budgets,
@@ -316,11 +483,30 @@ export function checkReferences(doc: ExportDocument): void {
     if (!found) throw new DocumentError(`${where}.categoryId: no such category in the file`);
     if (found !== wanted) throw new DocumentError(`${where}.categoryId: the category is for ${found}`);
   };
+  const accountIds = new Set(doc.accounts.map((a) => a.id));
+  const accountNames = new Set<string>();
+  doc.accounts.forEach((a) => {
+    const key = a.name.toLowerCase();
+    if (accountNames.has(key)) throw new DocumentError(`accounts: "${a.name}" appears twice`);
+    accountNames.add(key);
+  });
+  if (doc.accounts.filter((a) => a.isDefault).length !== 1) {
+    throw new DocumentError('accounts: exactly one account must be the default');
+  }
+  if (!doc.accounts.some((a) => !a.closedAt)) throw new DocumentError('accounts: at least one must be open');
+  const needAccount = (where: string, accountId: string) => {
+    if (!accountIds.has(accountId)) throw new DocumentError(`${where}: no such account in the file`);
+  };
   const recurringIds = new Set(doc.recurring.map((r) => r.id));
   const occurrences = new Set<string>();
   const files = new Set<string>();
   doc.transactions.forEach((t, i) => {
-    needCategory(`transactions[${i}]`, t.categoryId, t.type);
+    needAccount(`transactions[${i}].accountId`, t.accountId);
+    if (t.categoryId !== null) needCategory(`transactions[${i}]`, t.categoryId, t.type);
+    else if (t.kind === 'regular') throw new DocumentError(`transactions[${i}].categoryId: a regular row needs one`);
+    if (t.categoryId !== null && (t.kind === 'opening' || t.kind === 'adjustment')) {
+      throw new DocumentError(`transactions[${i}].categoryId: an ${t.kind} row has none`);
+    }
     if (t.recurringId !== null) {
       if (!recurringIds.has(t.recurringId)) throw new DocumentError(`transactions[${i}].recurringId: no such item`);
       const key = `${t.recurringId}|${t.occurrenceDate ?? ''}`;
@@ -342,12 +528,49 @@ export function checkReferences(doc: ExportDocument): void {
     budgetKeys.add(key);
   });
   doc.recurring.forEach((r, i) => {
-    needCategory(`recurring[${i}]`, r.categoryId, r.type);
+    needAccount(`recurring[${i}].accountId`, r.accountId);
+    if (r.toAccountId !== null) {
+      needAccount(`recurring[${i}].toAccountId`, r.toAccountId);
+      if (r.toAccountId === r.accountId) throw new DocumentError(`recurring[${i}].toAccountId: the same account`);
+      if (r.categoryId !== null) throw new DocumentError(`recurring[${i}].categoryId: a transfer has none`);
+    } else if (r.categoryId === null) {
+      throw new DocumentError(`recurring[${i}].categoryId: no category`);
+    } else needCategory(`recurring[${i}]`, r.categoryId, r.type);
     if (r.endDate && r.endDate < r.startDate) throw new DocumentError(`recurring[${i}].endDate: before the start date`);
   });
   doc.rules.forEach((r, i) => {
     if (!categoryType.has(r.categoryId))
       throw new DocumentError(`rules[${i}].categoryId: no such category in the file`);
+  });
+  const txById = new Map(doc.transactions.map((t) => [t.id, t]));
+  const legs = new Set<string>();
+  doc.transfers.forEach((tr, i) => {
+    const out = txById.get(tr.outTransactionId);
+    const into = txById.get(tr.inTransactionId);
+    if (!out || !into) throw new DocumentError(`transfers[${i}]: no such transaction in the file`);
+    if (out.kind !== 'transfer' || into.kind !== 'transfer' || out.type !== 'expense' || into.type !== 'income') {
+      throw new DocumentError(`transfers[${i}]: its rows are not the two legs of a transfer`);
+    }
+    if (out.accountId === into.accountId) throw new DocumentError(`transfers[${i}]: both legs in one account`);
+    for (const leg of [tr.outTransactionId, tr.inTransactionId]) {
+      if (legs.has(leg)) throw new DocumentError(`transfers[${i}]: a transaction in two transfers`);
+      legs.add(leg);
+    }
+  });
+  doc.transactions.forEach((t, i) => {
+    if (t.kind === 'transfer' && !legs.has(t.id))
+      throw new DocumentError(`transactions[${i}]: a transfer leg without its transfer`);
+  });
+  doc.transferRejections.forEach((r, i) => {
+    if (!txById.has(r.outTransactionId) || !txById.has(r.inTransactionId)) {
+      throw new DocumentError(`transferRejections[${i}]: no such transaction in the file`);
+    }
+  });
+  doc.reconciliations.forEach((r, i) => {
+    needAccount(`reconciliations[${i}].accountId`, r.accountId);
+    if (r.adjustmentTransactionId !== null && txById.get(r.adjustmentTransactionId)?.kind !== 'adjustment') {
+      throw new DocumentError(`reconciliations[${i}].adjustmentTransactionId: no such adjustment in the file`);
+    }
   });
   const within = (v: string) => parseAmount(v) <= MAX_AMOUNT_CENTS;
   if (![...doc.transactions, ...doc.budgets, ...doc.recurring].every((x) => within(x.amount))) {

@@ -10,9 +10,14 @@ import { exportRecurring } from '../recurring/index.js';
 import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { type PortableTransactionRow, exportTransactions, readReceiptImage } from '../transactions/index.js';
+import { exportAccounts, exportReconciliations, exportRejections, exportTransfers } from '../ledger/index.js';
 import {
   CURRENT_VERSION,
+  type ExportAccount,
   type ExportDocument,
+  type ExportReconciliation,
+  formatAmount,
+  formatSignedAmount,
   type ExportTransaction,
   FORMAT,
   entrySchemas,
@@ -48,6 +53,9 @@ const flatTransaction = (t: ExportTransaction): Row => ({
   date: t.date,
   type: t.type,
   amount: t.amount,
+  accountId: t.accountId,
+  kind: t.kind,
+  status: t.status,
   categoryId: t.categoryId,
   description: t.description,
   recurringId: t.recurringId,
@@ -84,6 +92,21 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
 
   const settings = await exportSettings(src.db, src.userId);
   if (!settings) throw new Error('user vanished during export');
+  const accounts = (await exportAccounts(src.db, src.userId)).map(({ creditLimitCents, ...a }): ExportAccount => ({
+    ...toEntry(entrySchemas.account, a),
+    creditLimit: creditLimitCents === null ? null : formatAmount(creditLimitCents),
+  }));
+  const transfers = (await exportTransfers(src.db, src.userId)).map((t) => toEntry(entrySchemas.transfer, t));
+  const transferRejections = (await exportRejections(src.db, src.userId)).map((r) =>
+    toEntry(entrySchemas.transferRejection, r),
+  );
+  const reconciliations = (await exportReconciliations(src.db, src.userId)).map(
+    ({ statementBalanceCents, differenceCents, ...r }): ExportReconciliation => ({
+      ...toEntry(entrySchemas.reconciliation, r),
+      statementBalance: formatSignedAmount(statementBalanceCents),
+      difference: formatSignedAmount(differenceCents),
+    }),
+  );
   const categories = (await exportCategories(src.db, src.userId)).map((c) => toEntry(entrySchemas.category, c));
   const budgets = (await exportBudgets(src.db, src.userId)).map((b) => toEntry(entrySchemas.budget, b));
   const recurring = (await exportRecurring(src.db, src.userId)).map((r) => toEntry(entrySchemas.recurring, r));
@@ -97,11 +120,15 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
     version: CURRENT_VERSION,
     exportedAt: iso(src.now),
     settings,
+    accounts,
     categories,
     budgets,
     recurring,
     rules,
     importProfiles,
+    transfers,
+    transferRejections,
+    reconciliations,
   };
   await add(
     'ledgerly.json',
@@ -119,6 +146,14 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   );
 
   await add('settings.csv', [csv([{ ...settings }], true)]);
+  await add('accounts.csv', [
+    csv(
+      accounts.map((a) => ({ ...a, importIds: a.importIds.join(' ') })),
+      true,
+    ),
+  ]);
+  await add('transfers.csv', [csv(transfers, true)]);
+  await add('reconciliations.csv', [csv(reconciliations, true)]);
   await add('categories.csv', [csv(categories, true)]);
   await add('budgets.csv', [csv(budgets, true)]);
   // Skipped dates are a list: space-separated dates in their cell.
@@ -148,7 +183,7 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
         first = false;
       }
       if (first)
-        yield 'id,date,type,amount,categoryId,description,recurringId,occurrenceDate,receipt,createdAt,updatedAt\n';
+        yield 'id,date,type,amount,accountId,kind,status,categoryId,description,recurringId,occurrenceDate,receipt,createdAt,updatedAt\n';
     })(),
   );
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   PER_USER_LIMITS,
+  accountCreateSchema,
   RECURRING_MAX_ITEMS,
   budgetInputSchema,
   categoryInputSchema,
@@ -18,6 +19,7 @@ import { DocumentError, type ExportDocument, checkReferences, issuePath, readDoc
  * (PER_USER_LIMITS, RECURRING_MAX_ITEMS), so a restore cannot make an account no API call could.
  */
 export const RESTORE_SECTION_LIMITS = {
+  accounts: PER_USER_LIMITS.accounts,
   categories: PER_USER_LIMITS.categories,
   recurring: RECURRING_MAX_ITEMS,
   rules: PER_USER_LIMITS.importRules,
@@ -62,9 +64,23 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
   return {
     ...doc,
     settings: { ...doc.settings, ...names },
+    accounts: doc.accounts.map((a, i) => {
+      const { name, institution, iban, icon } = apiCheck(accountCreateSchema, `accounts[${i}]`, {
+        ...a,
+        creditLimit: a.creditLimit,
+        isDefault: undefined,
+        openingDate: undefined,
+      });
+      return { ...a, name, institution, iban, icon };
+    }),
     categories: doc.categories.map((c, i) => ({ ...c, ...apiCheck(categoryInputSchema, `categories[${i}]`, c) })),
     transactions: doc.transactions.map((t, i) => {
-      const { description } = apiCheck(transactionInput, `transactions[${i}]`, { ...t, categoryId: A_CATEGORY });
+      // Ids are the file's own (checked by checkReferences); the API's schema wants UUIDs.
+      const { description } = apiCheck(transactionInput, `transactions[${i}]`, {
+        ...t,
+        categoryId: A_CATEGORY,
+        accountId: undefined,
+      });
       return { ...t, description };
     }),
     budgets: doc.budgets.map((b, i) => {
@@ -73,7 +89,12 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
     }),
     recurring: doc.recurring.map((r, i) => {
       const where = `recurring[${i}]`;
-      const { description } = apiCheck(recurringInputSchema, where, { ...r, categoryId: A_CATEGORY });
+      const { description } = apiCheck(recurringInputSchema, where, {
+        ...r,
+        categoryId: A_CATEGORY,
+        accountId: undefined,
+        toAccountId: undefined,
+      });
       // The schedule is the item's own state, not an input; the API keeps it on a date of the series.
       if (r.nextDate !== null && (r.nextDate < r.startDate || (r.endDate !== null && r.nextDate > r.endDate))) {
         throw new DocumentError(`${where}.nextDate: outside the item's start and end dates`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RestoreResult } from '@ledgerly/shared';
 import { SECURITY_MSG, headerKey } from '@ledgerly/shared';
@@ -9,9 +10,15 @@ import { restoreProfiles, restoreRules } from '../imports/index.js';
 import { countRecurring, restoreRecurring } from '../recurring/index.js';
 import { restoreSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
-import { defaultAccount, ledgerWriter } from '../ledger/index.js';
+import {
+  ledgerWriter,
+  replaceAccounts,
+  restoreReconciliations,
+  restoreRejections,
+  restoreTransfers,
+} from '../ledger/index.js';
 import { countTransactions, storeRestoredReceipt } from '../transactions/index.js';
-import { DocumentError, type ExportDocument, fromEntry } from './export-format.js';
+import { DocumentError, type ExportDocument, fromEntry, parseAmount, parseSignedAmount } from './export-format.js';
 import { readRestorable } from './restore.rules.js';
 import { type ExportArchive, RESTORE_LIMITS, openArchive } from './restore.reader.js';
 
@@ -106,27 +113,85 @@ async function writeDocument(
     doc.categories.map((c) => ({ ...fromEntry(c), userId })),
   );
   const categoryId = new Map(doc.categories.map((c, i) => [c.id, categoryIds[i]!]));
-  // Format 3 and older have no accounts: everything goes into the default account.
-  const accountId = (await defaultAccount(tx, userId)).id;
+  const categoryOf = (id: string | null) => (id === null ? null : categoryId.get(id)!);
+  // The file's accounts replace the user's (empty) ones; format 3 and older files bring one default account.
+  const accountIds = await replaceAccounts(
+    tx,
+    userId,
+    doc.accounts.map(({ id: _id, creditLimit, closedAt, createdAt, updatedAt, ...a }) => ({
+      ...a,
+      creditLimitCents: creditLimit === null ? null : parseAmount(creditLimit),
+      closedAt: closedAt === null ? null : new Date(closedAt),
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+    })),
+  );
+  const accountId = new Map(doc.accounts.map((a, i) => [a.id, accountIds[i]!]));
   const recurringIds = await restoreRecurring(
     tx,
-    doc.recurring.map((r) => ({ ...fromEntry(r), userId, accountId, categoryId: categoryId.get(r.categoryId)! })),
+    doc.recurring.map((r) => ({
+      ...fromEntry(r),
+      userId,
+      accountId: accountId.get(r.accountId)!,
+      toAccountId: r.toAccountId === null ? null : accountId.get(r.toAccountId)!,
+      categoryId: categoryOf(r.categoryId),
+    })),
   );
   const recurringId = new Map(doc.recurring.map((r, i) => [r.id, recurringIds[i]!]));
+  // New ids made here: transfers and reconciliations name their rows.
+  const transactionId = new Map(doc.transactions.map((t) => [t.id, randomUUID()]));
   await ledgerWriter.insertRows(
     tx,
     doc.transactions.map(({ receipt: _file, ...t }) => {
       const receipt = receipts.get(t.id);
       return {
         ...fromEntry(t),
+        id: transactionId.get(t.id)!,
         userId,
-        accountId,
-        categoryId: categoryId.get(t.categoryId)!,
+        accountId: accountId.get(t.accountId)!,
+        categoryId: categoryOf(t.categoryId),
         recurringId: t.recurringId ? recurringId.get(t.recurringId)! : null,
         receiptKey: receipt?.key ?? null,
         receiptMime: receipt?.mime ?? null,
       };
     }),
+  );
+  await restoreTransfers(
+    tx,
+    userId,
+    doc.transfers.map((tr) => ({
+      outTransactionId: transactionId.get(tr.outTransactionId)!,
+      inTransactionId: transactionId.get(tr.inTransactionId)!,
+      outPreviousCategoryId:
+        tr.outPreviousCategoryId === null ? null : (categoryId.get(tr.outPreviousCategoryId) ?? null),
+      inPreviousCategoryId: tr.inPreviousCategoryId === null ? null : (categoryId.get(tr.inPreviousCategoryId) ?? null),
+      matched: tr.matched,
+      createdAt: new Date(tr.createdAt),
+    })),
+  );
+  await restoreRejections(
+    tx,
+    userId,
+    doc.transferRejections.map((r) => ({
+      outTransactionId: transactionId.get(r.outTransactionId)!,
+      inTransactionId: transactionId.get(r.inTransactionId)!,
+      createdAt: new Date(r.createdAt),
+    })),
+  );
+  await restoreReconciliations(
+    tx,
+    userId,
+    doc.reconciliations.map((r) => ({
+      accountId: accountId.get(r.accountId)!,
+      statementDate: r.statementDate,
+      statementBalanceCents: parseSignedAmount(r.statementBalance),
+      state: r.state,
+      differenceCents: parseSignedAmount(r.difference),
+      adjustmentTransactionId:
+        r.adjustmentTransactionId === null ? null : transactionId.get(r.adjustmentTransactionId)!,
+      finishedAt: r.finishedAt === null ? null : new Date(r.finishedAt),
+      createdAt: new Date(r.createdAt),
+    })),
   );
   await restoreBudgets(
     tx,

@@ -111,19 +111,28 @@ async function richUser() {
 function comparable(doc: Json) {
   const cats = new Map((doc.categories as Json[]).map((c) => [c.id, `${String(c.type)}:${String(c.name)}`]));
   const recs = new Map((doc.recurring as Json[]).map((r) => [r.id, r.description]));
+  const accounts = new Map((doc.accounts as Json[]).map((a) => [a.id, a.name]));
   const sort = (rows: Json[]) => rows.map((r) => JSON.stringify(r)).sort();
   const strip = ({ id: _id, ...rest }: Json) => rest;
   return {
     settings: doc.settings,
+    accounts: sort((doc.accounts as Json[]).map(strip)),
     categories: sort((doc.categories as Json[]).map(strip)),
     budgets: sort((doc.budgets as Json[]).map((b) => ({ ...strip(b), categoryId: cats.get(b.categoryId) }))),
-    recurring: sort((doc.recurring as Json[]).map((r) => ({ ...strip(r), categoryId: cats.get(r.categoryId) }))),
+    recurring: sort(
+      (doc.recurring as Json[]).map((r) => ({
+        ...strip(r),
+        categoryId: cats.get(r.categoryId),
+        accountId: accounts.get(r.accountId),
+      })),
+    ),
     rules: sort((doc.rules as Json[]).map((r) => ({ ...strip(r), categoryId: cats.get(r.categoryId) }))),
     importProfiles: sort((doc.importProfiles as Json[]).map(strip)),
     transactions: sort(
       (doc.transactions as Json[]).map((tx) => ({
         ...strip(tx),
         categoryId: cats.get(tx.categoryId),
+        accountId: accounts.get(tx.accountId),
         recurringId: tx.recurringId ? recs.get(tx.recurringId) : null,
         receipt: (tx.receipt as Json | null)?.mime ?? null,
       })),
@@ -143,17 +152,23 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     const user = await richUser();
     const first = await exportOf(user.token);
     expect([...first.keys()].filter((n) => !n.startsWith('receipts/')).sort()).toEqual([
+      'accounts.csv',
       'budgets.csv',
       'categories.csv',
       'ledgerly.json',
       'profiles.csv',
+      'reconciliations.csv',
       'recurring.csv',
       'rules.csv',
       'settings.csv',
       'transactions.csv',
+      'transfers.csv',
     ]);
     const doc = JSON.parse(first.get('ledgerly.json')!.toString('utf8')) as Json;
-    expect(doc).toMatchObject({ format: 'ledgerly-export', version: 3 });
+    expect(doc).toMatchObject({ format: 'ledgerly-export', version: 4 });
+    expect(doc.accounts).toEqual([
+      expect.objectContaining({ name: 'Main account', kind: 'checking', currency: 'EUR', isDefault: true }),
+    ]);
     expect((doc.rules as Json[]).map((r) => r.contains)).toEqual(['LIDL', 'ACME PAYROLL']);
     expect(doc.importProfiles).toEqual([
       expect.objectContaining({
@@ -171,7 +186,7 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     expect([...first.keys()].filter((n) => n.startsWith('receipts/'))).toHaveLength(2);
     const csv = first.get('transactions.csv')!.toString('utf8');
     expect(csv.split('\n')[0]).toBe(
-      'id,date,type,amount,categoryId,description,recurringId,occurrenceDate,receipt,createdAt,updatedAt',
+      'id,date,type,amount,accountId,kind,status,categoryId,description,recurringId,occurrenceDate,receipt,createdAt,updatedAt',
     );
     expect(csv).toContain(',2025-12-31,income,9999999999.99,');
     expect(csv).toContain('"Café ☕, ""latte""\nline"');
@@ -227,7 +242,9 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ transactions: user.total, rules: 0, importProfiles: 0 });
     const again = JSON.parse((await exportOf(fresh.token)).get('ledgerly.json')!.toString('utf8')) as Json;
-    expect(again).toMatchObject({ version: 3, rules: [], importProfiles: [] });
+    expect(again).toMatchObject({ version: 4, rules: [], importProfiles: [] });
+    // Older files have no accounts: everything is in one default account.
+    expect(again.accounts).toEqual([expect.objectContaining({ name: 'Main account', isDefault: true })]);
   });
 
   it('refuses to restore into an account that has data (409), changing nothing', async () => {

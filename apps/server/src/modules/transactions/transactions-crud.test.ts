@@ -75,6 +75,7 @@ describe('creating transactions', () => {
     ['a negative amount', { amount: '-5' }, MSG.validAmount],
     ['three decimals', { amount: '1.005' }, MSG.validAmount],
     ['a word as amount', { amount: 'ten' }, MSG.validAmount],
+    ['an amount over the maximum', { amount: '10000000000' }, MSG.amountMax],
     ['no date', { date: undefined }, MSG.selectDate],
     ['an empty date', { date: '' }, MSG.selectDate],
     ['an impossible date', { date: '2025-02-30' }, MSG.selectDate],

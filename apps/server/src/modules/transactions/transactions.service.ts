@@ -24,6 +24,7 @@ import type { Receipts } from '../../receipts/receipts.js';
 import {
   type Cursor,
   accountForWrite,
+  accountNamesOf,
   countTransactions,
   decodeCursor,
   encodeCursor,
@@ -234,14 +235,19 @@ const csvCell = (text: string) => {
  */
 export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unknown): AsyncGenerator<string> {
   const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
-  yield 'Date,Description,Category,Amount\r\n';
+  // An Account column once there are several accounts; one account's CSV is the spec's.
+  const names = await accountNamesOf(deps.db, owner.id);
+  if (filter.accountId && !names.has(filter.accountId)) throw notFound('Account');
+  const several = names.size > 1;
+  yield several ? 'Date,Description,Category,Account,Amount\r\n' : 'Date,Description,Category,Amount\r\n';
   let after: Cursor | undefined;
   for (;;) {
     const rows = await listTransactions(deps.db, owner.id, filter, { limit: CSV_PAGE, after });
     let chunk = '';
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${(cents / 100).toFixed(2)}\r\n`;
+      const account = several ? `${csvCell(names.get(r.accountId) ?? '')},` : '';
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${account}${(cents / 100).toFixed(2)}\r\n`;
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];

@@ -44,7 +44,10 @@ export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
   return (
     <>
       {/* m-0: the parent's space-y margin would lift a fixed button off the corner. Stepped
-          aside it stays in the tab order and comes back the moment it has keyboard focus. */}
+          aside it stays in the tab order and comes back the moment it has keyboard focus.
+          Round at every width (named by its hidden label, shown as a tooltip on hover): the
+          wider "+ Add Transaction" pill sat over the centred text of the empty panels at
+          common desktop sizes (issue 25), a 56 px circle in the corner clears them. */}
       <button
         type="button"
         onClick={() => {
@@ -54,12 +57,13 @@ export function AddTransactionButton({ onAdded }: { onAdded: () => void }) {
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         data-aside={aside}
-        className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:shadow-none dark:disabled:bg-slate-600 sm:right-6 sm:bottom-6 sm:w-auto sm:px-5 dark:shadow-black/40`}
+        title="Add Transaction"
+        className={`${aside ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} transition-[translate,background-color] motion-reduce:transition-none fixed right-4 bottom-4 z-20 m-0 inline-flex h-14 w-14 items-center justify-center gap-2 rounded-full bg-indigo-600 text-sm font-semibold text-white shadow-lg shadow-indigo-600/30 hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:shadow-none dark:disabled:bg-slate-600 sm:right-6 sm:bottom-6 dark:shadow-black/40`}
       >
         <span aria-hidden="true" className="text-2xl leading-none">
           +
         </span>
-        <span className="sr-only sm:not-sr-only">Add Transaction</span>
+        <span className="sr-only">Add Transaction</span>
       </button>
       {used && (
         <Suspense fallback={<DelayedSpinner />}>

@@ -52,13 +52,22 @@ export function DashboardTab() {
         >
           <SummaryCards summary={data?.summary} />
           <NetWorthCard />
+          {/* From 1024 px the spec's two rows of two panels. Narrower, one column, and on a phone
+              the recent transactions come first (right under the figures) so the latest rows
+              are on the first screen; the charts follow. */}
           <div className="grid gap-6 lg:grid-cols-2">
-            <ExpenseBreakdown items={data?.breakdown.breakdown ?? []} />
-            <IncomeExpenseTrend period={data?.period ?? period} trend={data?.trend} />
-          </div>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <TopCategories items={data?.topCategories ?? []} />
-            <RecentTransactions items={data?.recentTransactions ?? []} />
+            <div className="grid min-w-0 max-sm:order-2">
+              <ExpenseBreakdown items={data?.breakdown.breakdown ?? []} />
+            </div>
+            <div className="grid min-w-0 max-sm:order-3">
+              <IncomeExpenseTrend period={data?.period ?? period} trend={data?.trend} />
+            </div>
+            <div className="grid min-w-0 max-sm:order-4">
+              <TopCategories items={data?.topCategories ?? []} />
+            </div>
+            <div className="grid min-w-0 max-sm:order-1">
+              <RecentTransactions items={data?.recentTransactions ?? []} />
+            </div>
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import type { DashboardData } from '@ledgerly/shared';
 import { useMoney } from '../../../lib/use-currency';
 import { useChartTheme } from '../lib/use-chart-theme';
 import { useReducedMotion } from '../lib/use-reduced-motion';
-import { trendHasData, trendRows, trendSummary, trendTitle } from '../lib/dashboard-helpers';
+import { balanceSeriesLabel, trendHasData, trendRows, trendSummary, trendTitle } from '../lib/dashboard-helpers';
 import { ChartPanel } from './chart-panel';
 import { TrendLineChart } from './lazy-charts';
 
@@ -38,7 +38,7 @@ export function IncomeExpenseTrend({
                 <th scope="col">{granularity === 'daily' ? 'Day' : 'Month'}</th>
                 <th scope="col">Income</th>
                 <th scope="col">Expense</th>
-                <th scope="col">Balance</th>
+                <th scope="col">{balanceSeriesLabel(granularity)}</th>
               </tr>
             </thead>
             <tbody>

@@ -10,13 +10,16 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary | undefine
   const count = (n: number | undefined) => (n === undefined ? undefined : transactionCount(n));
   const negative = (summary?.balance ?? 0) < 0;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    // At phone width four compact cards in two rows of two (in one row of four every label and
+    // note would be cut to "Total Ex…"), so the recent list still starts on the first screen.
+    <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
       <StatCard
         label="Total Income"
         icon="💰"
         value={show(summary?.totalIncome)}
         note={count(summary?.incomeCount)}
         tone="positive"
+        dense
       />
       <StatCard
         label="Total Expenses"
@@ -24,6 +27,7 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary | undefine
         value={show(summary?.totalExpense)}
         note={count(summary?.expenseCount)}
         tone="negative"
+        dense
       />
       <StatCard
         label="Balance"
@@ -31,12 +35,14 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary | undefine
         value={show(summary?.balance)}
         note={count(summary?.transactionCount)}
         tone={negative ? 'negative' : 'accent'}
+        dense
       />
       <StatCard
         label="Avg Expense"
         icon="🧾"
         value={show(summary?.avgExpense)}
         note={summary ? 'per transaction' : undefined}
+        dense
       />
     </div>
   );

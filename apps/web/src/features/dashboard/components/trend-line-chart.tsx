@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { compactAmount, shouldRotateLabels, type TrendRow } from '../lib/dashboard-helpers';
+import { balanceSeriesLabel, compactAmount, shouldRotateLabels, type TrendRow } from '../lib/dashboard-helpers';
 import type { ChartTheme } from '../lib/use-chart-theme';
 
 /** Income, expense and balance over the period (loaded lazily with Recharts). */
@@ -21,7 +21,7 @@ export default function TrendLineChart({
   const series = [
     { key: 'income', name: 'Income', color: theme.income },
     { key: 'expense', name: 'Expense', color: theme.expense },
-    { key: 'balance', name: 'Balance', color: theme.balance },
+    { key: 'balance', name: balanceSeriesLabel(granularity), color: theme.balance },
   ] as const;
 
   return (
@@ -70,9 +70,11 @@ export default function TrendLineChart({
           formatter={(value: string) => <span style={{ color: theme.text }}>{value}</span>}
         />
         {series.map((s) => (
+          // Monotone (d3's curveMonotoneX): smooth, but never above or below the points it joins, so
+          // a quiet day next to a big one does not draw a dip below zero that never happened.
           <Line
             key={s.key}
-            type="monotone"
+            type="monotoneX"
             dataKey={s.key}
             name={s.name}
             stroke={s.color}

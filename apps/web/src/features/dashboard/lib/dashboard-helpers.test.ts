@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BreakdownItem } from '@ledgerly/shared';
 import {
   PERIOD_OPTIONS,
+  balanceSeriesLabel,
   compactAmount,
   pieSlices,
   pieSummary,
@@ -61,6 +62,11 @@ describe('dashboard helpers', () => {
       ['Mar 5', 'Mar 5, 2026'],
     ]);
     expect(trendHasData(rows)).toBe(true);
+  });
+
+  it("names the third series as the day's or month's net, not a running balance", () => {
+    expect(balanceSeriesLabel('daily')).toBe("Balance (day's net)");
+    expect(balanceSeriesLabel('monthly')).toBe("Balance (month's net)");
   });
 
   it('names months, with the year on ticks only when the span crosses years', () => {

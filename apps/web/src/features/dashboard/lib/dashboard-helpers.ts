@@ -81,6 +81,15 @@ export function trendRows(trend: DashboardData['trend']): TrendRow[] {
   }));
 }
 
+/**
+ * The legend name of the trend's third series. Each point's `balance` is income minus expense of
+ * that day (or month), not a running account balance, and a bare "Balance" read as one (a line
+ * that dips below zero on a day of spending looked like an overdraft), so the name says it.
+ */
+export function balanceSeriesLabel(granularity: 'daily' | 'monthly'): string {
+  return granularity === 'daily' ? "Balance (day's net)" : "Balance (month's net)";
+}
+
 /** A trend with no income and no expense anywhere has nothing to draw. */
 export function trendHasData(rows: readonly TrendRow[]): boolean {
   return rows.some((r) => r.income !== 0 || r.expense !== 0);

@@ -7,7 +7,7 @@ const VALUES = [
   {
     icon: '🔒',
     title: 'Privacy first',
-    text: 'Your finances are yours. Data is encrypted in transit and at rest, never sold, and deleted when you ask.',
+    text: 'Your finances are yours. Data is encrypted in transit and at rest, never sold, and deleted when you ask, or at once by yourself in Settings.',
   },
   {
     icon: '✨',
@@ -47,7 +47,16 @@ const MILESTONES = [
     title: 'Recurring templates and PDF reports',
     text: 'Regular income and bills are added automatically; any period can be exported as a report.',
   },
-  { when: 'Next', title: 'CSV import', text: 'Bring in statements from your bank in one step. It is on the roadmap.' },
+  {
+    when: 'Imports',
+    title: 'Statement import',
+    text: 'Bank statements come in as CSV, OFX, QIF or CAMT files: each row gets a category, and rows already recorded are caught, not doubled.',
+  },
+  {
+    when: 'Today',
+    title: 'Your data in your hands',
+    text: 'Export everything or delete your account yourself in Settings, protect sign-in with two-factor codes, and read your figures offline.',
+  },
 ] as const;
 
 export function AboutPage() {

@@ -9,7 +9,7 @@ const FAQS = [
   },
   {
     q: 'How do I add my transactions?',
-    a: 'Enter income and expenses by hand in a few seconds each, optionally with a photo of the receipt. Regular bills and pay cheques can be set up once as recurring templates and are then added for you. Importing CSV files from your bank is on our roadmap.',
+    a: 'Enter income and expenses by hand in a few seconds each, optionally with a photo of the receipt. Regular bills and pay cheques can be set up once as recurring templates and are then added for you. You can also import statements from your bank as CSV, OFX, QIF or CAMT files.',
   },
   {
     q: 'Is my financial data safe?',
@@ -25,7 +25,7 @@ const FAQS = [
   },
   {
     q: 'Can I delete my account and my data?',
-    a: 'Yes. Ask us through the contact page and we will answer within 30 days. Deleted data is also purged from our backups within 30 days.',
+    a: 'Yes. In Settings you can download all your data as one file, and delete your account and everything in it at once. You can also ask us through the contact page and we will answer within 30 days. Deleted data is also purged from our backups within 30 days.',
   },
 ] as const;
 

@@ -27,7 +27,7 @@ const STEPS = [
   { title: 'Create Account', text: 'Sign up free in under a minute. No credit card, no trial that runs out.' },
   {
     title: 'Track Expenses',
-    text: 'Add income and expenses as they happen, attach receipts, and let recurring templates handle regular bills.',
+    text: 'Add income and expenses as they happen, attach receipts, let recurring templates handle regular bills, or import your bank statement.',
   },
   {
     title: 'Get Insights',
@@ -39,7 +39,10 @@ const INCLUDED = [
   'Unlimited transactions and categories',
   'Budgets with warnings and alerts',
   'Recurring income and expense templates',
+  'Statement import: CSV, OFX, QIF and CAMT',
   'Dashboard analytics and PDF reports',
+  'Two-factor sign-in, export and deletion in Settings',
+  'Works offline with what was last loaded',
 ] as const;
 
 function SectionHeading({ eyebrow, title, text, id }: { eyebrow: string; title: string; text: string; id: string }) {

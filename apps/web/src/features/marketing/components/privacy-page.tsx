@@ -14,7 +14,10 @@ const SECTIONS: readonly LegalSection[] = [
             Account details: your email address, optional first and last name, and your password (stored only as a
             one-way hash).
           </li>
-          <li>Your records: the categories, transactions, receipts, budgets and recurring templates you enter.</li>
+          <li>
+            Your records: the categories, transactions, receipts, budgets and recurring templates you enter, and the
+            bank statements you import (a statement file is kept only until its import is done or discarded).
+          </li>
           <li>Preferences such as your currency, time zone and light or dark appearance.</li>
           <li>
             Basic technical logs (for example the time and outcome of a request) to keep the service secure and running.
@@ -39,9 +42,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Your data is encrypted in transit and at rest. Passwords are hashed, sessions can be revoked by signing out,
-        receipts are only ever shown to their owner, and every record is tied to your account so no other user can see
-        it.
+        Your data is encrypted in transit and at rest. Passwords are hashed, two-factor sign-in can be turned on in
+        Settings, sessions can be revoked by signing out (or from Settings), receipts are only ever shown to their
+        owner, and every record is tied to your account so no other user can see it.
       </p>
     ),
   },
@@ -50,8 +53,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Retention and deletion',
     body: (
       <p>
-        We keep your data for as long as your account exists. When you delete records or ask us to delete your account,
-        the data is removed from the live service, and deleted data is purged from our backups within 30 days.
+        We keep your data for as long as your account exists. When you delete records or your account (in Settings, or
+        by asking us), the data is removed from the live service at once, and deleted data is purged from our backups
+        within 30 days.
       </p>
     ),
   },
@@ -60,7 +64,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your rights',
     body: (
       <p>
-        You can ask to see, correct, export or delete your personal data at any time. Send your request through our{' '}
+        You can see, correct, export or delete your personal data at any time, yourself: in Settings,{' '}
+        <strong>Your data</strong> downloads everything as one file and <strong>Delete account</strong> deletes your
+        account and everything in it at once. For any other request, or if you cannot sign in, write to us through our{' '}
         <Link to="/contact" className={textLink}>
           contact page
         </Link>
@@ -95,7 +101,7 @@ export function PrivacyPage() {
     <LegalDocument
       title="Privacy Policy"
       intro="What we collect, why, and the control you keep over it. In short: your money data is yours."
-      updated="November 1, 2026"
+      updated="November 26, 2026"
       sections={SECTIONS}
     />
   );

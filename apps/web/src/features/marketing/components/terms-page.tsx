@@ -28,8 +28,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your account',
     body: (
       <p>
-        Keep your password safe and tell us at once if you think someone else has used your account. You are responsible
-        for what happens under your account. The email address of an account cannot be changed.
+        Keep your password safe and tell us at once if you think someone else has used your account; two-factor sign-in,
+        in Settings, adds a second lock. You are responsible for what happens under your account. The email address of
+        an account cannot be changed.
       </p>
     ),
   },
@@ -48,9 +49,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'The service',
     body: (
       <p>
-        Ledgerly offers manual entry of income and expenses, categories, budgets, recurring templates, analytics and
-        reports. CSV import is on our roadmap; features on the roadmap are plans, not promises. Ledgerly is a
-        record-keeping tool and not financial, tax or legal advice.
+        Ledgerly offers manual entry of income and expenses with recurring templates, import of bank statements (CSV,
+        OFX, QIF and CAMT files), categories, budgets, analytics and reports, and works offline for reading what was
+        last loaded. Ledgerly is a record-keeping tool and not financial, tax or legal advice.
       </p>
     ),
   },
@@ -74,7 +75,8 @@ const SECTIONS: readonly LegalSection[] = [
         <Link to="/privacy" className={textLink}>
           Privacy Policy
         </Link>{' '}
-        describes: encrypted in transit and at rest, never sold, and deleted when you ask.
+        describes: encrypted in transit and at rest, never sold, and deleted when you ask. You can export all of it at
+        any time in Settings.
       </p>
     ),
   },
@@ -94,8 +96,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Ending your account',
     body: (
       <p>
-        You can stop using Ledgerly and ask us to delete your account at any time. We may suspend accounts that break
-        these terms, and will tell you why unless the law prevents it.
+        You can stop using Ledgerly and delete your account at any time, yourself in Settings or by asking us. We may
+        suspend accounts that break these terms, and will tell you why unless the law prevents it.
       </p>
     ),
   },
@@ -116,7 +118,7 @@ export function TermsPage() {
     <LegalDocument
       title="Terms of Service"
       intro="The rules for using Ledgerly, written to be read. Free to use, fair to everyone."
-      updated="November 1, 2026"
+      updated="November 26, 2026"
       sections={SECTIONS}
     />
   );

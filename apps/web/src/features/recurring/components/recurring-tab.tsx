@@ -15,6 +15,7 @@ import { useUpcomingRecurring } from '../api/get-upcoming-recurring';
 import { RecurringFormModal } from './recurring-form-modal';
 import { FILTER_LABELS, RecurringList, type RecurringFilter } from './recurring-list';
 import { RecurringSummary } from './recurring-summary';
+import { generateNowMessage } from '../lib/schedule';
 import { UpcomingDialog } from './upcoming-dialog';
 
 type Confirm = { kind: 'delete' | 'generate'; item: RecurringTransaction } | null;
@@ -160,7 +161,7 @@ export function RecurringTab() {
       <ConfirmDialog
         open={confirm?.kind === 'generate'}
         title="Generate Transaction"
-        message={`Generate a transaction now for "${confirm?.item.description ?? ''}"? This will create a new transaction and update the next scheduled date.`}
+        message={confirm ? generateNowMessage(confirm.item, today) : ''}
         confirmLabel="Generate"
         busyLabel="Generating..."
         busy={generateOne.isPending}

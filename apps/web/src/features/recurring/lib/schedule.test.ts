@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, relativeNextLabel } from './schedule';
+import { generateNowMessage, isOverdue, relativeNextLabel } from './schedule';
 
 const today = '2026-03-31';
 const active = (nextDate: string | null) => ({ nextDate, isActive: true });
@@ -37,5 +37,22 @@ describe('isOverdue', () => {
     expect(isOverdue(active('2026-03-31'), today)).toBe(false);
     expect(isOverdue(active(null), today)).toBe(false);
     expect(isOverdue({ nextDate: '2026-03-30', isActive: false }, today)).toBe(false);
+  });
+});
+
+describe('generateNowMessage', () => {
+  const spec =
+    'Generate a transaction now for "Gym"? This will create a new transaction and update the next scheduled date.';
+  it("keeps the spec's sentence and says the date the transaction will carry", () => {
+    expect(generateNowMessage({ description: 'Gym', nextDate: '2026-04-07' }, today)).toBe(
+      `${spec} It will be dated today, Mar 31, 2026, not on its next date, Apr 7, 2026.`,
+    );
+    expect(generateNowMessage({ description: 'Gym', nextDate: '2026-03-31' }, today)).toBe(
+      `${spec} It will be dated today, Mar 31, 2026.`,
+    );
+    expect(generateNowMessage({ description: 'Gym', nextDate: '2026-03-02' }, today)).toBe(
+      `${spec} It will be dated Mar 2, 2026, the day it was due.`,
+    );
+    expect(generateNowMessage({ description: 'Gym', nextDate: null }, today)).toBe(spec);
   });
 });

@@ -1,4 +1,4 @@
-import { daysBetween, type Frequency } from '@ledgerly/shared';
+import { daysBetween, formatDate, type Frequency } from '@ledgerly/shared';
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   daily: 'Daily',
@@ -30,4 +30,18 @@ export function relativeNextLabel(item: ScheduleState, today: string): string | 
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   return `In ${days} days`;
+}
+
+/**
+ * The Generate confirmation: the spec's sentence, then the date the new transaction will carry.
+ * The server dates it on the item's next date, or today when that date is still to come
+ * (DESIGN §4), so generating early must say it: the transaction is not dated on its schedule.
+ */
+export function generateNowMessage(item: { description: string; nextDate: string | null }, today: string): string {
+  const base = `Generate a transaction now for "${item.description}"? This will create a new transaction and update the next scheduled date.`;
+  if (item.nextDate === null) return base;
+  if (item.nextDate > today)
+    return `${base} It will be dated today, ${formatDate(today)}, not on its next date, ${formatDate(item.nextDate)}.`;
+  if (item.nextDate < today) return `${base} It will be dated ${formatDate(item.nextDate)}, the day it was due.`;
+  return `${base} It will be dated today, ${formatDate(today)}.`;
 }

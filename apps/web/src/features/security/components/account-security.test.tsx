@@ -85,6 +85,14 @@ function renderArea() {
 }
 
 describe('Account & security', () => {
+  it('the API-tokens card links to the API reference at /api/docs', async () => {
+    renderArea();
+    const region = screen.getByRole('region', { name: 'Personal API tokens' });
+    const link = within(region).getByRole('link', { name: 'Ledgerly API reference' });
+    expect(link).toHaveAttribute('href', '/api/docs');
+    expect(await within(region).findByText('No API tokens yet.')).toBeInTheDocument();
+  });
+
   it('lists sessions with "This device" and signs out another one', async () => {
     const user = userEvent.setup();
     api.on('DELETE /api/account/sessions/s2', new Response(null, { status: 204 }));

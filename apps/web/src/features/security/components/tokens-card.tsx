@@ -72,7 +72,17 @@ export function TokensCard({ flash }: { flash: Flash }) {
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         For your own scripts: send it as <code className="font-mono">Authorization: Bearer lgy_…</code>. A read-only
-        token cannot change anything. Tokens cannot manage the account.
+        token cannot change anything. Tokens cannot manage the account. Every call is described in the{' '}
+        {/* A page of the server, not of the app: a plain link, opened in a new tab. */}
+        <a
+          href="/api/docs"
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:no-underline dark:text-indigo-300"
+        >
+          Ledgerly API reference
+        </a>
+        .
       </p>
       <form
         onSubmit={(e) => void onSubmit(e)}

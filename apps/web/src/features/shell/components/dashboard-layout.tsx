@@ -18,6 +18,7 @@ import { useOnline } from '../../../lib/use-online';
 import { useServiceWorker } from '../../../lib/service-worker';
 import { TABS } from '../tabs';
 import { MobileMenu } from './mobile-menu';
+import { useTabHistory } from '../use-tab-history';
 
 // The Dashboard tab comes with the app; every other tab (with its forms, react-hook-form and
 // zod) is a chunk of its own, fetched the first time it is opened.
@@ -40,11 +41,12 @@ const TAB_VIEWS: Record<TabId, React.ComponentType> = {
   settings: SettingsTab,
 };
 
-/** The signed-in app: one route, tabs switched in place. */
+/** The signed-in app: one route, tabs switched in place (each tab a history entry of the same URL). */
 export default function DashboardLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>('dashboard');
+  // The open tab lives in the history entry (same URL): Back, Forward and reload keep it.
+  const [tab, setTab] = useTabHistory();
   const [menuOpen, setMenuOpen] = useState(false);
   // The currency preference is read once on load; every tab formats money with it.
   useQuery(settingsQueryOptions);

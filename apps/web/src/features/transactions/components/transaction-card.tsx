@@ -1,4 +1,5 @@
 import { formatDate, shownCategory, type Transaction } from '@ledgerly/shared';
+import { ActionMenu } from '../../../components/ui/action-menu';
 import { Button } from '../../../components/ui/button';
 import { Emoji } from '../../../components/ui/emoji';
 
@@ -14,16 +15,29 @@ export interface TransactionCardProps {
 /** What a transaction is called on screen: its description, else its category. */
 export const transactionTitle = (t: Transaction) => t.description || shownCategory(t).name;
 
-/** One transaction: icon, description, category, signed amount, date, receipt, Edit, Delete. */
+/**
+ * One transaction: icon, description, category, signed amount, date, receipt, Edit, Delete.
+ * From 640 px up it is the spec's card with its own Edit and Delete buttons. At phone width it is
+ * a compact row (about 64 px): one line of title and amount, one of category and date, a small
+ * receipt thumbnail, and the actions behind a "⋯" menu, so the first rows fit the first screen.
+ */
 export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onViewReceipt }: TransactionCardProps) {
   const title = transactionTitle(t);
   const category = shownCategory(t);
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
+  const date = (
+    <time dateTime={t.date} className="whitespace-nowrap">
+      {formatDate(t.date)}
+    </time>
+  );
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-nowrap dark:border-slate-800 dark:bg-slate-900">
+    <li
+      data-testid="transaction-row"
+      className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2.5 shadow-sm sm:gap-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <span
         aria-hidden="true"
-        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-xl"
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-lg sm:h-11 sm:w-11 sm:text-xl"
         style={{ backgroundColor: `${category.color}26` }}
       >
         <Emoji emoji={category.icon} />
@@ -31,38 +45,40 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
       <div className="min-w-0 flex-1">
         <p
           data-testid="transaction-title"
-          className="line-clamp-2 font-medium break-words text-slate-900 sm:line-clamp-1 dark:text-slate-100"
+          className="truncate font-medium text-slate-900 sm:line-clamp-1 sm:break-words sm:whitespace-normal dark:text-slate-100"
         >
           {title}
         </p>
-        <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:gap-x-1.5 dark:text-slate-400">
-          <span>{category.name}</span>
-          <span aria-hidden="true" className="hidden sm:inline">
+        <p className="flex gap-x-1.5 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
+          <span className="truncate">{category.name}</span>
+          {/* From 640 px the date follows the category; on a phone it sits under the amount. */}
+          <span aria-hidden="true" className="max-sm:hidden">
             ·
           </span>
-          <time dateTime={t.date} className="whitespace-nowrap">
-            {formatDate(t.date)}
-          </time>
+          <span className="max-sm:hidden">{date}</span>
         </p>
       </div>
-      <p
-        className={`shrink-0 text-right font-semibold tabular-nums ${
-          t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
-        }`}
-      >
-        {amount}
-      </p>
-      <div className="flex w-full items-center justify-end gap-2 sm:w-auto">
-        {thumb && (
-          <button
-            type="button"
-            onClick={() => onViewReceipt(t)}
-            aria-label={`View receipt for ${title}`}
-            className="mr-auto h-10 w-10 shrink-0 overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-indigo-400 sm:mr-0 dark:border-slate-700"
-          >
-            <img src={thumb} alt="" className="h-full w-full object-cover" loading="lazy" />
-          </button>
-        )}
+      <div className="shrink-0 text-right">
+        <p
+          className={`text-sm font-semibold tabular-nums sm:text-base ${
+            t.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
+          }`}
+        >
+          {amount}
+        </p>
+        <p className="text-xs text-slate-600 sm:hidden dark:text-slate-400">{date}</p>
+      </div>
+      {thumb && (
+        <button
+          type="button"
+          onClick={() => onViewReceipt(t)}
+          aria-label={`View receipt for ${title}`}
+          className="h-8 w-8 shrink-0 overflow-hidden rounded-md border border-slate-200 hover:ring-2 hover:ring-indigo-400 sm:h-10 sm:w-10 dark:border-slate-700"
+        >
+          <img src={thumb} alt="" className="h-full w-full object-cover" loading="lazy" />
+        </button>
+      )}
+      <div className="hidden shrink-0 items-center gap-2 sm:flex">
         <Button variant="secondary" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${title}`}>
           Edit
         </Button>
@@ -70,6 +86,14 @@ export function TransactionCard({ transaction: t, amount, onEdit, onDelete, onVi
           <span className="text-red-700 dark:text-red-400">Delete</span>
         </Button>
       </div>
+      <ActionMenu
+        label={`Actions for ${title}`}
+        className="-mr-1.5 shrink-0 sm:hidden"
+        items={[
+          { label: 'Edit', onSelect: () => onEdit(t) },
+          { label: 'Delete', onSelect: () => onDelete(t), danger: true },
+        ]}
+      />
     </li>
   );
 }

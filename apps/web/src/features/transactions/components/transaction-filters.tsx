@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TransactionType } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField, SelectField } from '../../../components/ui/field';
 import { useCategories } from '../../categories/api/get-categories';
-import { withDate, type TransactionFilters as Filters } from '../filters';
+import { activeQuickRange, withDate, type TransactionFilters as Filters } from '../filters';
 
 export interface TransactionFiltersProps {
   /** The filters in force, except that `search` is the text as typed (applied after a pause). */
@@ -13,9 +13,18 @@ export interface TransactionFiltersProps {
   onClear: () => void;
 }
 
-/** Type, category, date range and description search. */
+/**
+ * Type, category, date range and description search. At phone width only the search shows until
+ * "More filters" is pressed (it counts the hidden filters in force), so the list starts on the
+ * first screen; from 640 px up every field shows, as the spec lists them.
+ */
 export function TransactionFilters({ value, today, onChange, onClear }: TransactionFiltersProps) {
   const headingId = useId();
+  const moreId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const hiddenInForce =
+    (value.type ? 1 : 0) + (value.categoryId ? 1 : 0) + (activeQuickRange(value, today) === 'custom' ? 1 : 0);
+  const phoneHidden = expanded ? '' : 'max-sm:hidden';
   const { data: categories = [] } = useCategories();
   const offered = value.type ? categories.filter((c) => c.type === value.type) : categories;
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
@@ -29,23 +38,43 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 id={headingId} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
+      <div className="mb-2 flex items-center gap-1 sm:mb-3 sm:gap-3">
+        <h2 id={headingId} className="mr-auto text-sm font-semibold text-slate-800 dark:text-slate-100">
           Filters
         </h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="sm:hidden"
+          aria-expanded={expanded}
+          aria-controls={moreId}
+          onClick={() => setExpanded((x) => !x)}
+        >
+          {expanded ? 'Fewer filters' : hiddenInForce > 0 ? `More filters (${hiddenInForce})` : 'More filters'}
+        </Button>
         <Button variant="ghost" size="sm" onClick={onClear}>
           Clear Filters
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
-        <SelectField label="Type" value={value.type} onChange={(e) => setType(e.target.value as TransactionType | '')}>
+      <div id={moreId} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+        <SelectField
+          label="Type"
+          value={value.type}
+          onChange={(e) => setType(e.target.value as TransactionType | '')}
+          containerClassName={phoneHidden}
+        >
           <option value="">All types</option>
           <option value="income">Income</option>
           <option value="expense">Expense</option>
         </SelectField>
-        <SelectField label="Category" value={value.categoryId} onChange={(e) => set({ categoryId: e.target.value })}>
+        <SelectField
+          label="Category"
+          value={value.categoryId}
+          onChange={(e) => set({ categoryId: e.target.value })}
+          containerClassName={phoneHidden}
+        >
           <option value="">All categories</option>
           {offered.map((c) => (
             <option key={c.id} value={c.id}>
@@ -59,6 +88,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
           value={value.startDate}
           max={today}
           onChange={(e) => onChange(withDate(value, 'startDate', e.target.value, today))}
+          containerClassName={phoneHidden}
         />
         <InputField
           label="End date"
@@ -66,6 +96,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
           value={value.endDate}
           max={today}
           onChange={(e) => onChange(withDate(value, 'endDate', e.target.value, today))}
+          containerClassName={phoneHidden}
         />
         <InputField
           label="Search"

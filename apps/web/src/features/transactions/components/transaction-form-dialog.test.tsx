@@ -57,6 +57,19 @@ describe('TransactionFormDialog', () => {
     }
   });
 
+  it('says the largest amount when the amount is over it', async () => {
+    const { dialog } = renderDialog();
+    const amount = dialog.getByLabelText('Amount');
+    await userEvent.type(amount, '10000000000');
+    await submit(dialog);
+    expect(await dialog.findByText('The largest amount is 9,999,999,999.99')).toBeInTheDocument();
+    expect(dialog.queryByText('Please enter a valid amount')).toBeNull();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '9999999999.99');
+    await submit(dialog);
+    expect(dialog.queryByText('The largest amount is 9,999,999,999.99')).toBeNull();
+  });
+
   it('defaults to an expense dated today and offers only categories of the chosen type', () => {
     const { dialog } = renderDialog();
     expect(dialog.getByRole('button', { name: 'Expense', hidden: true })).toHaveAttribute('aria-pressed', 'true');

@@ -10,10 +10,11 @@ export function TransactionSummaryCards({ filters }: { filters: TransactionFilte
   const { data } = useTransactionSummary(filters);
   const balance = data?.balance ?? 0;
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard label="Total Income" value={money(data?.totalIncome ?? 0)} tone="positive" icon="💰" />
-      <StatCard label="Total Expenses" value={money(data?.totalExpense ?? 0)} tone="negative" icon="💸" />
-      <StatCard label="Balance" value={money(balance)} tone={balance >= 0 ? 'positive' : 'negative'} icon="⚖️" />
+    // One row at every width (compact cards on a phone), so the list starts on the first screen.
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
+      <StatCard label="Total Income" value={money(data?.totalIncome ?? 0)} tone="positive" icon="💰" dense />
+      <StatCard label="Total Expenses" value={money(data?.totalExpense ?? 0)} tone="negative" icon="💸" dense />
+      <StatCard label="Balance" value={money(balance)} tone={balance >= 0 ? 'positive' : 'negative'} icon="⚖️" dense />
     </div>
   );
 }
