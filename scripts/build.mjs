@@ -125,6 +125,7 @@ async function buildServer() {
     entryPoints: {
       main: 'src/main.ts',
       'db-copy': 'src/cli/db-copy.ts',
+      'user-reset-password': 'src/cli/user-reset-password.ts',
       'parse-worker': 'src/modules/imports/parse/worker.ts',
     },
     outdir,

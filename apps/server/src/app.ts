@@ -22,7 +22,7 @@ import { startCounterCleanup, startHousekeeping } from './jobs/housekeeping.js';
 import { startRecurringSweep } from './jobs/recurring-sweep.js';
 import { startImportUpkeep } from './jobs/import-upkeep.js';
 import { ImportJobs, importsRoutes } from './modules/imports/index.js';
-import { authPublicRoutes, authRoutes } from './modules/auth/index.js';
+import { authPublicRoutes, authRoutes, passwordResetRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { receiptsRoutes, transactionsRoutes } from './modules/transactions/index.js';
@@ -32,6 +32,8 @@ import { recurringRoutes } from './modules/recurring/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { createTwoFactor, securityRoutes } from './modules/security/index.js';
+import { transfersRoutes } from './modules/transfers/index.js';
+import { reconciliationsRoutes } from './modules/reconciliations/index.js';
 import { AuthCache } from './plugins/auth-cache.js';
 
 export interface BuildOptions {
@@ -131,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (open) => {
         await open.register(healthRoutes, ctx);
         await open.register(authPublicRoutes, ctx);
+        await open.register(passwordResetRoutes, ctx);
         await open.register(receiptsRoutes, ctx);
       });
       await api.register(async (protectedScope) => {
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
         await protectedScope.register(securityRoutes, ctx);
+        await protectedScope.register(transfersRoutes, ctx);
+        await protectedScope.register(reconciliationsRoutes, ctx);
       });
     },
     { prefix: '/api' },

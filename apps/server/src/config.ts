@@ -103,6 +103,26 @@ const envSchema = z.object({
   IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
   /** Statement files read at once; more wait their turn. */
   IMPORT_PARSE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Where "Forgot password?" e-mails go out: smtp://user:pass@host:587 (STARTTLS when offered) or
+   * smtps://…:465. Unset: no e-mail; an operator resets with `npm run user:reset-password`.
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must start with smtp:// or smtps://'),
+  /** The sender of those e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('Ledgerly <no-reply@localhost>'),
+  /**
+   * The address users open the app at (https://money.example.com): links in e-mails point there.
+   * Required with SMTP_URL; never taken from the request's Host header, which a caller chooses.
+   */
+  APP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim().replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must start with http:// or https://'),
   /** Run the hourly recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
@@ -139,6 +159,10 @@ export interface Config {
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Reading statement files on worker threads (modules/imports/parse/pool.ts). */
   importParse: { timeoutMs: number; memoryMb: number; workers: number };
+  /** Outgoing e-mail (password reset links); null when SMTP_URL is unset. */
+  mail: { smtpUrl: string; from: string } | null;
+  /** The app's public address (APP_URL), for links; undefined when unset. */
+  appUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -151,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.APP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_URL: must be set when SMTP_URL is (the address the links in e-mails point to)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -197,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.IMPORT_PARSE_MEMORY_MB,
       workers: e.IMPORT_PARSE_THREADS,
     },
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    appUrl: e.APP_URL,
   };
 }
 

@@ -63,3 +63,11 @@ export const categoryMoveResultSchema = z.object({
   budgetsDropped: z.number(),
 });
 export type CategoryMoveResult = z.output<typeof categoryMoveResultSchema>;
+
+/** GET /categories/{id}/usage: what uses a category, so a delete can say so before it is tried. */
+export const categoryUsageSchema = z.object({
+  transactions: z.number(),
+  recurring: z.number(),
+  budgets: z.number(),
+});
+export type CategoryUsage = z.output<typeof categoryUsageSchema>;

@@ -16,3 +16,4 @@ export * from './settings.js';
 export * from './analytics.js';
 export * from './imports.js';
 export * from './account.js';
+export * from './transfer.js';

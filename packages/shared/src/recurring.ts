@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG } from './account.js';
 import { z } from 'zod';
 import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
@@ -35,6 +36,8 @@ export const RECURRING_MESSAGES = {
   skipGenerated: 'That occurrence was already generated, so it cannot be skipped',
   skipTooFar: 'Only occurrences in the next 366 days can be skipped',
   skipped: 'Occurrence skipped successfully!',
+  unskipped: 'Skip undone: the occurrence will be generated',
+  unskipGenerated: 'A later occurrence was already generated, so this skip cannot be undone',
   generatedOne: 'Transaction generated successfully!',
   /** The answer of POST /recurring/generate: 'Generated 1 transaction', 'Generated 3 transactions'. */
   generatedMany: (n: number) => `Generated ${n} ${n === 1 ? 'transaction' : 'transactions'}`,
@@ -58,37 +61,54 @@ export const upcomingQuerySchema = z.object({
  * Recurring item payload. Checks run in the spec's order; the first failing one is the
  * message shown (category, amount, description, start date, end date).
  */
-export const recurringInputSchema = z
-  .object({
-    categoryId: z.uuid({ error: MSG.selectCategory }),
-    type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
-    amount: amountCentsSchema,
-    description: z
-      .string({ error: MSG.enterDescription })
-      .trim()
-      .min(1, MSG.enterDescription)
-      .max(LIMITS.descriptionMax, MSG.descriptionMax),
-    frequency: z.enum(FREQUENCIES, { error: 'Frequency must be daily, weekly, monthly or yearly' }).default('monthly'),
-    startDate: z
-      .string({ error: MSG.selectStartDate })
-      .refine(isIsoDate, MSG.selectStartDate)
-      .refine((d) => d >= recurringMinStartDate(), {
-        error: () => RECURRING_MESSAGES.startTooEarly(recurringMinStartDate()),
-      }),
-    endDate: z
-      .string()
-      .nullish()
-      .refine((d) => !d || isIsoDate(d), 'End date must be YYYY-MM-DD')
-      .transform((d) => (d ? d : null)),
-    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
-    /** The account occurrences go into (or leave, for a transfer); the default account when absent. */
-    accountId: z.uuid({ error: 'Unknown account' }).optional(),
+const recurringFields = z.object({
+  categoryId: z.uuid({ error: MSG.selectCategory }),
+  type: z.enum(TRANSACTION_TYPES, { error: 'Type must be expense or income' }),
+  amount: amountCentsSchema,
+  description: z
+    .string({ error: MSG.enterDescription })
+    .trim()
+    .min(1, MSG.enterDescription)
+    .max(LIMITS.descriptionMax, MSG.descriptionMax),
+  frequency: z.enum(FREQUENCIES, { error: 'Frequency must be daily, weekly, monthly or yearly' }).default('monthly'),
+  startDate: z
+    .string({ error: MSG.selectStartDate })
+    .refine(isIsoDate, MSG.selectStartDate)
+    .refine((d) => d >= recurringMinStartDate(), {
+      error: () => RECURRING_MESSAGES.startTooEarly(recurringMinStartDate()),
+    }),
+  endDate: z
+    .string()
+    .nullish()
+    .refine((d) => !d || isIsoDate(d), 'End date must be YYYY-MM-DD')
+    .transform((d) => (d ? d : null)),
+  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  /** The account occurrences go into (or leave, for a transfer); the default account when absent. */
+  accountId: z.uuid({ error: 'Unknown account' }).optional(),
+  /** Makes the item a recurring transfer from accountId to this account (then without a category). */
+  toAccountId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'Unknown account' }).nullish()),
+});
+
+const endAfterStart = (v: { startDate: string; endDate: string | null }, ctx: z.RefinementCtx) => {
+  if (v.endDate && v.endDate < v.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endAfterStart });
+  }
+};
+
+export const recurringInputSchema = recurringFields.superRefine(endAfterStart);
+
+/**
+ * A recurring transfer's payload (`toAccountId` set): no category, and the type is the out leg's
+ * direction (expense), whatever is sent.
+ */
+export const recurringTransferInputSchema = recurringFields
+  .omit({ categoryId: true, type: true })
+  .extend({
+    toAccountId: z.uuid({ error: 'Unknown account' }),
+    categoryId: z.null({ error: ACCOUNT_MSG.transferCategory }).optional(),
+    type: z.enum(TRANSACTION_TYPES).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.endDate && v.endDate < v.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endAfterStart });
-    }
-  });
+  .superRefine(endAfterStart);
 export type RecurringInput = z.input<typeof recurringInputSchema>;
 
 export const recurringTransactionSchema = z.object({

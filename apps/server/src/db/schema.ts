@@ -667,6 +667,25 @@ export const loginChallenges = pgTable(
   (t) => [index('login_challenges_user_id_idx').on(t.userId)],
 );
 
+/**
+ * "Forgot password?" links (docs/security.md, "Password reset"): stored by the SHA-256 of their
+ * token, never the token; single use (used_at), and refused after expires_at.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId), index('password_resets_expires_at_idx').on(t.expiresAt)],
+);
+
 export const apiTokens = pgTable(
   'api_tokens',
   {

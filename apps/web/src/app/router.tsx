@@ -17,6 +17,8 @@ const page = <K extends string>(load: () => Promise<Record<K, () => React.JSX.El
   lazy(async () => ({ default: (await load())[name] }));
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/components/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage');
 const FaqPage = page(() => import('../features/marketing/components/faq-page'), 'FaqPage');
 const AboutPage = page(() => import('../features/marketing/components/about-page'), 'AboutPage');
 const ContactPage = page(() => import('../features/marketing/components/contact-page'), 'ContactPage');
@@ -41,6 +43,18 @@ export function AppRoutes() {
         <Route path="/" element={pub(<LandingPage />)} />
         <Route path="/login" element={pub(<LoginPage />)} />
         <Route path="/register" element={pub(<RegisterPage />)} />
+        <Route path="/forgot-password" element={pub(<ForgotPasswordPage />)} />
+        {/* Not visitors-only: a link opened in a signed-in browser still works (and signs it out). */}
+        <Route
+          path="/reset-password"
+          element={
+            <ChunkErrorBoundary>
+              <Suspense fallback={<DelayedFullScreenLoading />}>
+                <ResetPasswordPage />
+              </Suspense>
+            </ChunkErrorBoundary>
+          }
+        />
         <Route path="/faq" element={pub(<FaqPage />)} />
         <Route path="/about" element={pub(<AboutPage />)} />
         <Route path="/contact" element={pub(<ContactPage />)} />

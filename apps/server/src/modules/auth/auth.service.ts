@@ -17,6 +17,7 @@ import type { AuthUser } from '../../app-context.js';
 import { PASSWORD_CHECK_LIMIT, accountLimit, countedTry } from './account-limits.js';
 import { toUser } from './auth.mapper.js';
 import * as repo from './auth.repository.js';
+import { deleteOldResets } from './password-reset.repository.js';
 
 const SESSION_DAYS = 30;
 
@@ -54,9 +55,13 @@ export async function recordUse(db: Db, user: AuthUser): Promise<void> {
 /** Removes sessions past their expiry (housekeeping). */
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await repo.deleteExpiredSessions(db);
+  await deleteOldResets(db);
 }
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane.
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** The stored form of a password (argon2id). */
+export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
+
 // Verified against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 

@@ -3,6 +3,8 @@
  * Outside this folder, import only this file.
  */
 export { authPublicRoutes, authRoutes } from './auth.routes.js';
+export { passwordResetRoutes } from './password-reset.routes.js';
+export { createResetLink, resetPasswordNow } from './password-reset.service.js';
 export {
   API_TOKEN_PREFIX,
   changePassword,

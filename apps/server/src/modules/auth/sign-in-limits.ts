@@ -35,14 +35,17 @@ export interface AttemptKeys {
 export const counterKey = (kind: string, value: string) =>
   createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
-/** The counter keys of an attempt from `ip` for `email` (if the body named one). */
-export function attemptKeys(ip: string, email: unknown): AttemptKeys {
+/**
+ * The counter keys of an attempt from `ip` for `email` (if the body named one); `kind` keeps
+ * another flow's counters apart ('reset-' for password reset links).
+ */
+export function attemptKeys(ip: string, email: unknown, kind = ''): AttemptKeys {
   const address = clientKey(ip);
   const normal = typeof email === 'string' ? email.trim().toLowerCase() : '';
   return {
-    ip: counterKey('ip', address),
-    pair: normal ? counterKey('email-ip', `${normal}|${address}`) : null,
-    email: normal ? counterKey('email', normal) : null,
+    ip: counterKey(`${kind}ip`, address),
+    pair: normal ? counterKey(`${kind}email-ip`, `${normal}|${address}`) : null,
+    email: normal ? counterKey(`${kind}email`, normal) : null,
   };
 }
 

@@ -19,7 +19,8 @@ export interface AlertCheck {
  * generation, category moves, restores) gives the first day the spending reached 70 % and 100 %
  * of the amount available. The unique (user, budget, period start, threshold) index with
  * ON CONFLICT DO NOTHING makes it idempotent and safe against concurrent reads: each alert is
- * raised once per threshold and period. Answers how many were raised.
+ * raised once per threshold and period. When one pass finds both thresholds due, only the 100 %
+ * is shown (the 70 % is stored dismissed). Answers how many rows were stored.
  */
 export async function raiseDueAlerts(db: Db, userId: string, checks: AlertCheck[]): Promise<number> {
   if (!checks.length) return 0;
@@ -34,9 +35,8 @@ export async function raiseDueAlerts(db: Db, userId: string, checks: AlertCheck[
         on t.user_id = ${userId} and t.type = 'expense' and t.category_id = b."categoryId"
         and t.day between b."from" and b."to"
     ),
-    inserted as (
-      insert into ${budgetAlerts} (user_id, budget_id, period_start, threshold, spent_cents, budget_cents, crossed_on)
-      select ${userId}::uuid, b."budgetId", b."from", th.pct, x.cum, b."availableCents", x.day
+    due as (
+      select b."budgetId", b."from", th.pct, x.cum, b."availableCents", x.day
       from b cross join (values (70), (100)) as th(pct)
       cross join lateral (
         select d.day, d.cum from d where d.id = b."budgetId" and d.cum * 100 >= b."availableCents" * th.pct
@@ -44,6 +44,20 @@ export async function raiseDueAlerts(db: Db, userId: string, checks: AlertCheck[
       ) as x
       -- The budget belongs to the user (it may have been deleted since it was read: then nothing).
       where exists (select 1 from ${budgets} as own where own.id = b."budgetId" and own.user_id = ${userId})
+    ),
+    inserted as (
+      -- A 70 % found together with the 100 % (a budget created already past it, one write that
+      -- jumps over both) is recorded but born dismissed: the user is told once, by the 100 %.
+      -- Recorded, so a later pass does not raise it after all.
+      insert into ${budgetAlerts}
+        (user_id, budget_id, period_start, threshold, spent_cents, budget_cents, crossed_on, read_at, dismissed_at)
+      select ${userId}::uuid, due."budgetId", due."from", due.pct, due.cum, due."availableCents", due.day, s.at, s.at
+      from due
+      cross join lateral (
+        select case when due.pct = 70 and exists (
+          select 1 from due as over where over."budgetId" = due."budgetId" and over.pct = 100
+        ) then now() end as at
+      ) as s
       on conflict (user_id, budget_id, period_start, threshold) do nothing
       returning 1
     )

@@ -91,12 +91,43 @@ describe('budget alerts', () => {
     await createRecurring(t, token, { categoryId: rent.id, amount: 1000, description: 'Rent', startDate: today });
     await t.request({ method: 'POST', url: '/api/recurring/generate', token });
     const list = await alerts(token);
-    // 100 % in one step: both thresholds were crossed that day.
+    // 100 % in one step: both thresholds were crossed that day, the user is told once.
     expect(list.data.map((a) => [a.period, a.threshold, a.spentAmount, a.date])).toEqual([
       ['yearly', 100, 1000, today],
-      ['yearly', 70, 1000, today],
     ]);
+    expect(list.meta.unread).toBe(1);
     expect(list.data[0]!.periodStart).toBe(`${today.slice(0, 4)}-01-01`);
+  });
+
+  it('a budget created already past 100 % raises one alert, not two, and never the 70 % later', async () => {
+    const { token, user } = await registerUser(t);
+    const today = todayIn(user.timezone);
+    const food = await createCategory(t, token, { name: 'Food' });
+    // Spending crossed 70 % of the future budget on the 1st and 100 % later in the month.
+    await spend(token, food.id, 80, dayOfMonth(today, 1));
+    await spend(token, food.id, 40, today);
+    await budgetOn(token, food.id, 100);
+    const list = await alerts(token);
+    expect(list.data.map((a) => [a.threshold, a.spentAmount, a.date])).toEqual([[100, 120, today]]);
+    expect(list.meta.unread).toBe(1);
+    // Reading again (and spending more) never brings the 70 % back.
+    await spend(token, food.id, 5, today);
+    expect((await alerts(token)).data.map((a) => a.threshold)).toEqual([100]);
+    const rows = await t.db.db.select().from(budgetAlerts).where(eq(budgetAlerts.userId, user.id));
+    expect(rows.map((r) => [r.threshold, r.dismissedAt !== null]).sort()).toEqual([
+      [100, false],
+      [70, true],
+    ]);
+
+    // Created at 70-99 %: the 70 % alone, and the 100 % when it comes.
+    const rent = await createCategory(t, token, { name: 'Rent' });
+    await spend(token, rent.id, 80, today);
+    await budgetOn(token, rent.id, 100);
+    expect((await alerts(token)).data.filter((a) => a.category.id === rent.id).map((a) => a.threshold)).toEqual([70]);
+    await spend(token, rent.id, 30, today);
+    expect((await alerts(token)).data.filter((a) => a.category.id === rent.id).map((a) => a.threshold)).toEqual([
+      100, 70,
+    ]);
   });
 
   it('marks read (one or all) and dismisses; another user sees nothing and gets 404', async () => {
@@ -158,7 +189,7 @@ describe('budget alerts', () => {
     await seedTransactions(t, [
       { userId: user.id, categoryId: cat.id, type: 'expense', amountCents: 100, date: today },
     ]);
-    expect((await alerts(token)).data).toHaveLength(2);
+    expect((await alerts(token)).data).toHaveLength(1);
     await t.request({ method: 'DELETE', url: `/api/budgets/${id}`, token });
     expect(await alerts(token)).toEqual({ data: [], meta: { unread: 0 } });
   });

@@ -107,6 +107,33 @@ describe('deleting a category in use with moveTo', () => {
     });
   });
 
+  it("GET /categories/{id}/usage counts what uses it up front; another user's or an unknown id is 404", async () => {
+    const { token, user } = await registerUser(t);
+    const other = await registerUser(t);
+    const food = await createCategory(t, token, { name: 'Food' });
+    const spare = await createCategory(t, token, { name: 'Spare' });
+    await seedTransactions(t, [
+      { userId: user.id, categoryId: food.id, type: 'expense', amountCents: 100, date: '2025-01-01' },
+      { userId: user.id, categoryId: food.id, type: 'expense', amountCents: 250, date: '2025-01-02' },
+    ]);
+    await createRecurring(t, token, { categoryId: food.id, startDate: '2099-01-01' });
+    await budgetOn(token, food.id, 100);
+    const used = await t.request({ method: 'GET', url: `/api/categories/${food.id}/usage`, token });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toEqual({ data: { transactions: 2, recurring: 1, budgets: 1 } });
+    const unused = await t.request({ method: 'GET', url: `/api/categories/${spare.id}/usage`, token });
+    expect(unused.json()).toEqual({ data: { transactions: 0, recurring: 0, budgets: 0 } });
+    for (const [url, who] of [
+      [`/api/categories/${food.id}/usage`, other.token],
+      ['/api/categories/not-an-id/usage', token],
+      [`/api/categories/${crypto.randomUUID()}/usage`, token],
+    ] as const) {
+      const res = await t.request({ method: 'GET', url, token: who });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ message: string }>().message).toBe('Category not found');
+    }
+  });
+
   it('without moveTo the refusal stays: 409 saying how many, nothing changed', async () => {
     const { token, user } = await registerUser(t);
     const food = await createCategory(t, token, { name: 'Food' });

@@ -6,6 +6,7 @@ import {
   categoryListQuerySchema,
   categoryMoveResultSchema,
   categorySchema,
+  categoryUsageSchema,
   dataOf,
 } from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
@@ -59,6 +60,20 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => ({ data: await service.update(db, request.user.id, request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/categories/:id/usage',
+    {
+      schema: {
+        tags,
+        description:
+          'How many transactions, recurring items and budgets use the category, so a delete can offer the move from the start.',
+        params,
+        response: { 200: dataOf(categoryUsageSchema) },
+      },
+    },
+    async (request) => ({ data: await service.usage(db, request.user.id, request.params.id) }),
   );
 
   app.delete(

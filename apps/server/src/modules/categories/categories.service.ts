@@ -1,4 +1,4 @@
-import type { Category, CategoryData, CategoryMoveResult, TransactionType } from '@ledgerly/shared';
+import type { Category, CategoryData, CategoryMoveResult, CategoryUsage, TransactionType } from '@ledgerly/shared';
 import { DEFAULT_CATEGORIES, DEFAULT_ICON, LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, readOnly, validationError } from '../../errors.js';
@@ -63,6 +63,12 @@ export async function update(db: Db, userId: string, id: string, data: CategoryD
       throw conflict('This category is in use, so its type cannot be changed', 'CATEGORY_IN_USE');
     throw error;
   }
+}
+
+/** What uses one of the user's categories (404 when it is not theirs). */
+export async function usage(db: Db, userId: string, id: string): Promise<CategoryUsage> {
+  if (!(await repo.findCategory(db, userId, id))) throw notFound('Category');
+  return repo.countUsage(db, userId, id);
 }
 
 /**

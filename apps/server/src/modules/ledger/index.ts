@@ -50,3 +50,8 @@ export {
   restoreRejections,
   restoreTransfers,
 } from './ledger.portable.js';
+// Transfers and reconciliation (2/6, h-e): both legs of a transfer, cleared status, finishing and reopening.
+export * as ledgerTransfers from './ledger.transfers.js';
+export type { LegChange, TransferOccurrenceSource, TransferValues, TransferWithLegs } from './ledger.transfers.js';
+export * as ledgerReconcile from './ledger.reconcile.js';
+export type { ReconciliationRow } from './ledger.reconcile.js';

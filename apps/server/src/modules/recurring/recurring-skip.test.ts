@@ -12,6 +12,10 @@ async function skip(token: string, id: string, date: unknown) {
   return t.request({ method: 'POST', url: `/api/recurring/${id}/skip`, token, payload: { date } });
 }
 
+async function unskip(token: string, id: string, date: unknown) {
+  return t.request({ method: 'POST', url: `/api/recurring/${id}/unskip`, token, payload: { date } });
+}
+
 async function upcoming(token: string, days = 30): Promise<UpcomingOccurrence[]> {
   const res = await t.request({ method: 'GET', url: `/api/recurring/upcoming?days=${days}`, token });
   expect(res.statusCode).toBe(200);
@@ -252,5 +256,77 @@ describe('skipping an occurrence', () => {
     for (const d of skippedOk) expect(generated).not.toContain(d);
     expect(generated.length + skippedOk.length).toBe(3);
     expect(final.nextDate).toBe(addDays(today, 1));
+  });
+});
+
+describe('undoing a skip', () => {
+  it('schedules the occurrence again, as the next date when it comes first; idempotent', async () => {
+    const { token, user } = await registerUser(t);
+    const other = await registerUser(t);
+    const today = todayIn(user.timezone);
+    const cat = await createCategory(t, token);
+    const weekly = await createRecurring(t, token, {
+      categoryId: cat.id,
+      description: 'Cleaner',
+      frequency: 'weekly',
+      startDate: addDays(today, 3),
+    });
+    await skip(token, weekly.id, addDays(today, 3));
+    await skip(token, weekly.id, addDays(today, 17));
+    // Another user's item is not found; a date not skipped changes nothing.
+    expect((await unskip(other.token, weekly.id, addDays(today, 3))).statusCode).toBe(404);
+    const notSkipped = await unskip(token, weekly.id, addDays(today, 10));
+    expect(notSkipped.statusCode).toBe(200);
+    expect(notSkipped.json().data).toMatchObject({ nextDate: addDays(today, 10) });
+
+    const res = await unskip(token, weekly.id, addDays(today, 3));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: { ...weekly, nextDate: addDays(today, 3), skippedDates: [addDays(today, 17)] },
+      message: 'Skip undone: the occurrence will be generated',
+    });
+    expect((await upcoming(token)).map((o) => o.date)).toEqual([
+      addDays(today, 3),
+      addDays(today, 10),
+      addDays(today, 24),
+    ]);
+    // A later one: the next date stays.
+    const later = await unskip(token, weekly.id, addDays(today, 17));
+    expect(later.json().data).toMatchObject({ nextDate: addDays(today, 3), skippedDates: [] });
+    expect((await unskip(token, weekly.id, 'not-a-date')).statusCode).toBe(400);
+  });
+
+  it('an overdue skip undone is generated; once a later occurrence is generated, undo is refused', async () => {
+    const { token, user } = await registerUser(t);
+    const today = todayIn(user.timezone);
+    const cat = await createCategory(t, token);
+    const weekly = await createRecurring(t, token, {
+      categoryId: cat.id,
+      frequency: 'weekly',
+      startDate: addDays(today, -5),
+    });
+    await skip(token, weekly.id, addDays(today, -5));
+    expect((await unskip(token, weekly.id, addDays(today, -5))).json().data).toMatchObject({
+      nextDate: addDays(today, -5),
+      skippedDates: [],
+    });
+    const all = await t.request({ method: 'POST', url: '/api/recurring/generate', token });
+    expect(all.json().data.generated).toBe(1);
+    expect((await generatedRows(t, user.id, weekly.id)).map((r) => r.occurrenceDate)).toEqual([addDays(today, -5)]);
+
+    // Skip +9, generate +2 and +9 is skipped… then +16 generated early: +9 can no longer come back.
+    await skip(token, weekly.id, addDays(today, 9));
+    await generateDueForItem(t.db.db, user.id, weekly.id, addDays(today, 16));
+    const refused = await unskip(token, weekly.id, addDays(today, 9));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'A later occurrence was already generated, so this skip cannot be undone',
+      code: 'CONFLICT',
+    });
+    expect((await generatedRows(t, user.id, weekly.id)).map((r) => r.occurrenceDate)).toEqual([
+      addDays(today, -5),
+      addDays(today, 2),
+      addDays(today, 16),
+    ]);
   });
 });

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
-import { ledgerWriter } from '../ledger/index.js';
+import { ledgerTransfers, ledgerWriter } from '../ledger/index.js';
 import * as repo from './recurring.repository.js';
 import { keptSkips, nextUnskipped } from './recurring.skips.js';
 
@@ -44,6 +44,36 @@ function occurrenceRow(item: RecurringRow, occurrenceDate: string, date: string)
     recurringId: item.id,
     occurrenceDate,
   };
+}
+
+/** A recurring transfer (it names the account the money enters). */
+const transferSource = (item: RecurringRow) => (item.toAccountId ? { ...item, toAccountId: item.toAccountId } : null);
+
+/**
+ * Inserts the occurrences dated `dates` (each on its own date): one row each, or for a recurring
+ * transfer both legs each, in the caller's locked database transaction. Answers how many.
+ */
+async function insertOccurrences(db: Db, item: RecurringRow, dates: string[]): Promise<number> {
+  const transfer = transferSource(item);
+  if (!transfer) return ledgerWriter.insertOccurrenceBatch(db, item, dates);
+  let inserted = 0;
+  for (const date of dates) {
+    if (await ledgerTransfers.insertTransferOccurrence(db, transfer, date, date)) inserted += 1;
+  }
+  return inserted;
+}
+
+/** One occurrence of a recurring transfer, answered as its out leg with its transfer (none if it existed). */
+async function transferOccurrence(
+  db: Db,
+  item: RecurringRow & { toAccountId: string },
+  occurrence: string,
+  date: string,
+): Promise<TransactionRow[]> {
+  const legs = await ledgerTransfers.insertTransferOccurrence(db, item, occurrence, date);
+  return legs
+    ? [{ ...legs.out, transferId: legs.transfer.id, transferAccountId: legs.in.accountId } as TransactionRow]
+    : [];
 }
 
 const later = (a: string | null, b: string) => (a && a > b ? a : b);
@@ -73,7 +103,7 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
       await repo.updateRecurring(tx, id, { nextDate });
       return { inserted: 0, more: false };
     }
-    const inserted = dates.length ? await ledgerWriter.insertOccurrenceBatch(tx, item, dates) : 0;
+    const inserted = dates.length ? await insertOccurrences(tx, item, dates) : 0;
     const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, last), skipped);
     const booked = dates[dates.length - 1];
     const lastGenerated = booked ? later(item.lastGenerated, booked) : item.lastGenerated;
@@ -164,7 +194,10 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
     let occurrence = nextUnskipped(rule, item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null, skipped);
     while (occurrence) {
       const booked = occurrence <= today ? occurrence : today;
-      const [row] = await ledgerWriter.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
+      const transfer = transferSource(item);
+      const [row] = transfer
+        ? await transferOccurrence(tx, transfer, occurrence, booked)
+        : await ledgerWriter.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
       const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, occurrence), skipped);
       if (row) {
         const lastGenerated = later(item.lastGenerated, occurrence);

@@ -6,7 +6,8 @@ import type { RecurringRow } from './recurring.mapper.js';
 
 export interface RecurringWithCategory {
   item: RecurringRow;
-  category: CategoryRef;
+  /** Null on a recurring transfer (it has no category). */
+  category: CategoryRef | null;
 }
 
 const categoryRef = { id: categories.id, name: categories.name, icon: categories.icon, color: categories.color };
@@ -15,7 +16,7 @@ function withCategory(db: Db) {
   return db
     .select({ item: recurringTransactions, category: categoryRef })
     .from(recurringTransactions)
-    .innerJoin(
+    .leftJoin(
       categories,
       and(eq(categories.id, recurringTransactions.categoryId), eq(categories.userId, recurringTransactions.userId)),
     );

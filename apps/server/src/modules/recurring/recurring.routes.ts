@@ -81,6 +81,23 @@ export const recurringRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   );
 
   app.post(
+    '/recurring/:id/unskip',
+    {
+      schema: {
+        tags,
+        summary: 'Undo the skip of an occurrence: it is scheduled again (refused once a later one was generated)',
+        params,
+        body: recurringSkipInputSchema,
+        response: { 200: answer.extend({ message: z.string() }), ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({
+      data: await service.unskip(db, request.user, request.params.id, request.body),
+      message: RECURRING_MESSAGES.unskipped,
+    }),
+  );
+
+  app.post(
     '/recurring/:id/skip',
     {
       schema: {

@@ -6,6 +6,7 @@ import type {
   UpcomingOccurrence,
 } from '@ledgerly/shared';
 import {
+  ACCOUNT_MSG,
   MSG,
   UPCOMING_DAYS_MAX,
   RECURRING_MAX_ITEMS,
@@ -17,6 +18,7 @@ import {
   iterateOccurrences,
   nextOccurrenceAfter,
   occurrenceAt,
+  shownCategory,
   todayIn,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
@@ -71,7 +73,8 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
         description: item.description,
         amount: fromCents(item.amountCents),
         type: item.type,
-        category,
+        // A recurring transfer has no category: it shows as "Transfer", as its rows do.
+        category: shownCategory({ category, kind: 'transfer' }),
       });
     }
   }
@@ -85,15 +88,27 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
     .slice(0, UPCOMING_MAX_OCCURRENCES);
 }
 
+/**
+ * The account a recurring transfer enters: the user's (404), open (409), not the one it leaves
+ * (400). Null for an ordinary item.
+ */
+async function transferTarget(db: Db, userId: string, fromId: string, toId: string | null | undefined) {
+  if (!toId) return null;
+  if (toId === fromId) throw validationError(ACCOUNT_MSG.sameAccount, { toAccountId: ACCOUNT_MSG.sameAccount });
+  return (await accountForWrite(db, userId, toId)).id;
+}
+
 export async function create(db: Db, owner: Owner, input: unknown): Promise<RecurringTransaction> {
   const { data, category } = await validateRecurring(db, owner.id, input);
   // Checked before the insert: two creates racing at the cap may pass it by one, no more.
   if ((await repo.countRecurring(db, owner.id)) >= RECURRING_MAX_ITEMS) throw conflict(RECURRING_MESSAGES.tooMany);
   const account = await accountForWrite(db, owner.id, data.accountId);
+  const toAccountId = await transferTarget(db, owner.id, account.id, data.toAccountId);
   const row = await withCategoryGuard(() =>
     repo.insertRecurring(db, {
       userId: owner.id,
       accountId: account.id,
+      toAccountId,
       categoryId: data.categoryId,
       type: data.type,
       amountCents: data.amount,
@@ -144,7 +159,10 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
       if (!existing) throw notFound('Recurring transaction');
       const values = { ...data, isActive: keepActive ? existing.isActive : data.isActive };
       const schedule = scheduleAfterEdit(existing, values, todayDate);
+      const accountId = data.accountId ? (await accountForWrite(tx, owner.id, data.accountId)).id : existing.accountId;
       return repo.updateRecurring(tx, id, {
+        accountId,
+        toAccountId: await transferTarget(tx, owner.id, accountId, data.toAccountId),
         categoryId: values.categoryId,
         type: values.type,
         amountCents: values.amount,
@@ -202,6 +220,35 @@ export async function skip(db: Db, owner: Owner, id: string, input: RecurringSki
       throw validationError(RECURRING_MESSAGES.skipTooFar, { date: RECURRING_MESSAGES.skipTooFar });
     const skippedDates = [...item.skippedDates, date].sort();
     await repo.updateRecurring(tx, id, { skippedDates, nextDate: nextUnskipped(rule, item.nextDate, skippedDates) });
+  });
+  const found = await repo.findRecurring(db, owner.id, id);
+  if (!found) throw notFound('Recurring transaction');
+  return toRecurring(found.item, found.category);
+}
+
+/**
+ * Undoes a skip: the occurrence is scheduled again (and is the next date when it comes first;
+ * a past one is then due and generated like any overdue occurrence). Refused when a later
+ * occurrence was generated already (the schedule never goes back past lastGenerated). An
+ * occurrence that is not skipped changes nothing and succeeds (idempotent).
+ */
+export async function unskip(
+  db: Db,
+  owner: Owner,
+  id: string,
+  input: RecurringSkipInput,
+): Promise<RecurringTransaction> {
+  const { date } = input;
+  await db.transaction(async (tx) => {
+    const item = await repo.lockRecurring(tx, owner.id, id);
+    if (!item) throw notFound('Recurring transaction');
+    // Past the last generated occurrence (its skip pruned by then, or not): too late to undo.
+    if ((item.lastGenerated && date <= item.lastGenerated) || (item.skippedBefore && date < item.skippedBefore))
+      throw conflict(RECURRING_MESSAGES.unskipGenerated);
+    if (!item.skippedDates.includes(date)) return;
+    const skippedDates = item.skippedDates.filter((d) => d !== date);
+    const nextDate = item.nextDate && item.nextDate < date ? item.nextDate : date;
+    await repo.updateRecurring(tx, id, { skippedDates, nextDate });
   });
   const found = await repo.findRecurring(db, owner.id, id);
   if (!found) throw notFound('Recurring transaction');

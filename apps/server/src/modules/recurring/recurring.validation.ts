@@ -1,5 +1,11 @@
 import type { CategoryRef } from '@ledgerly/shared';
-import { MSG, TRANSACTION_TYPES, isIsoDate, recurringInputSchema } from '@ledgerly/shared';
+import {
+  MSG,
+  TRANSACTION_TYPES,
+  isIsoDate,
+  recurringInputSchema,
+  recurringTransferInputSchema,
+} from '@ledgerly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { validationError } from '../../errors.js';
@@ -7,7 +13,33 @@ import { isUuid } from '../../lib/ids.js';
 import { badTextError, objectBody } from '../../lib/validate.js';
 import { findCategory } from '../categories/index.js';
 
-export type RecurringData = z.output<typeof recurringInputSchema>;
+export type RecurringData = Omit<z.output<typeof recurringInputSchema>, 'categoryId'> & {
+  categoryId: string | null;
+  toAccountId?: string | null | undefined;
+};
+
+/** Fields of a recurring transfer in the order their problems are told. */
+const TRANSFER_FIELD_ORDER = [
+  'toAccountId',
+  'categoryId',
+  'amount',
+  'description',
+  'frequency',
+  'startDate',
+  'endDate',
+];
+
+/** A recurring transfer's payload: no category; its type is the out leg's, expense. */
+function validateTransfer(raw: Record<string, unknown>): { data: RecurringData; category: null } {
+  const result = recurringTransferInputSchema.safeParse(raw);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.length ? String(issue.path[0]) : '_'] ??= issue.message;
+    const first = TRANSFER_FIELD_ORDER.find((f) => fields[f]) ?? Object.keys(fields)[0]!;
+    throw validationError(fields[first]!, fields);
+  }
+  return { data: { ...result.data, categoryId: null, type: 'expense' }, category: null };
+}
 
 /** The spec's checking order; the first field in it that fails gives the message. */
 const FIELD_ORDER = ['categoryId', 'type', 'amount', 'description', 'frequency', 'startDate', 'endDate', 'isActive'];
@@ -24,10 +56,11 @@ export async function validateRecurring(
   db: Db,
   userId: string,
   input: unknown,
-): Promise<{ data: RecurringData; category: CategoryRef }> {
+): Promise<{ data: RecurringData; category: CategoryRef | null }> {
   const bad = badTextError(input);
   if (bad) throw bad;
   const raw = objectBody(input);
+  if (raw.toAccountId) return validateTransfer(raw);
   const result = recurringInputSchema.safeParse(raw);
   const fields: Record<string, string> = {};
   if (!result.success) {

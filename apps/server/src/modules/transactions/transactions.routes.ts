@@ -9,6 +9,7 @@ import {
   transactionInputSchema,
   transactionListQuerySchema,
   transactionSchema,
+  transactionStatusInputSchema,
   transactionSummarySchema,
 } from '@ledgerly/shared';
 import type { AppContext } from '../../app-context.js';
@@ -108,6 +109,20 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const fields = await readTransactionForm(request);
       return { data: await service.update(deps, request.user, request.params.id, fields) };
     },
+  );
+
+  app.put(
+    '/transactions/:id/status',
+    {
+      schema: {
+        tags,
+        summary: "Marks a row cleared or uncleared (a transfer leg's own status)",
+        params,
+        body: checkedByService(transactionStatusInputSchema),
+        response: { 200: answer },
+      },
+    },
+    async (request) => ({ data: await service.setStatus(deps, request.user, request.params.id, request.body) }),
   );
 
   app.delete(

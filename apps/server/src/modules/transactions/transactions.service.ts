@@ -9,6 +9,9 @@ import {
   transactionFilterSchemaFor,
   transactionInputSchema,
   transactionListQuerySchemaFor,
+  transactionStatusInputSchema,
+  transferLegInputSchema,
+  TRANSFER_MSG,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { notFound, validationError } from '../../errors.js';
@@ -29,6 +32,7 @@ import {
   decodeCursor,
   encodeCursor,
   findTransaction,
+  ledgerTransfers,
   ledgerWriter,
   listTransactions,
   sumTransactions,
@@ -114,7 +118,9 @@ export async function update(
   id: string,
   form: TransactionForm,
 ): Promise<Transaction> {
-  if (!(await findTransaction(deps.db, owner.id, id))) throw notFound('Transaction');
+  const current = await findTransaction(deps.db, owner.id, id);
+  if (!current) throw notFound('Transaction');
+  if (current.kind === 'transfer') return updateLeg(deps, owner, current, form);
   const { data, category } = await validate(deps.db, owner, form.fields);
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
@@ -142,6 +148,70 @@ export async function update(
   }
   if (receipt && result.previousReceiptKey !== result.row.receiptKey) await discard(deps, result.previousReceiptKey);
   return toTransaction(result.row, category, deps.sign);
+}
+
+/**
+ * PUT /transactions/{id} on a transfer leg (DESIGN §10): date and description change on both
+ * legs, the amount on both when they share a currency; a category only on a leg leaving the
+ * budget (400 otherwise); the type is the leg's direction and cannot change.
+ */
+async function updateLeg(
+  deps: TransactionDeps,
+  owner: Owner,
+  current: { id: string; type: 'expense' | 'income' },
+  form: TransactionForm,
+): Promise<Transaction> {
+  const data = parse(transferLegInputSchema(todayIn(owner.timezone)), form.fields);
+  if (data.type && data.type !== current.type) {
+    throw validationError(TRANSFER_MSG.legType, { type: TRANSFER_MSG.legType });
+  }
+  const category = data.categoryId ? await findCategory(deps.db, owner.id, data.categoryId) : null;
+  if (data.categoryId && !category) throw unknownCategory();
+  if (category && category.type !== current.type) {
+    const message = MSG.categoryTypeMismatch(category.type, current.type);
+    throw validationError(message, { categoryId: message });
+  }
+  const image = form.receipt ? await processReceipt(form.receipt) : null;
+  const saved = await store(deps, image);
+  const receipt = saved ?? (data.removeReceipt ? { key: null, mime: null } : undefined);
+  let result: Awaited<ReturnType<typeof ledgerTransfers.updateTransferLeg>>;
+  try {
+    result = await ledgerTransfers.updateTransferLeg(deps.db, owner.id, current.id, {
+      amountCents: data.amount,
+      date: data.date,
+      description: data.description,
+      categoryId: data.categoryId ?? null,
+      accountId: data.accountId,
+      receipt,
+    });
+  } catch (error) {
+    await discard(deps, saved?.key ?? null);
+    if (isForeignKeyViolation(error)) throw unknownCategory();
+    throw error;
+  }
+  if (!result) {
+    await discard(deps, saved?.key ?? null);
+    throw notFound('Transaction');
+  }
+  const { legs, edited, previousReceiptKey } = result;
+  const row = legs[edited];
+  if (receipt && previousReceiptKey !== row.receiptKey) await discard(deps, previousReceiptKey);
+  const other = legs[edited === 'out' ? 'in' : 'out'];
+  return toTransaction(
+    { ...row, transferId: legs.transfer.id, transferAccountId: other.accountId },
+    category,
+    deps.sign,
+  );
+}
+
+/** PUT /transactions/{id}/status: uncleared or cleared (a transfer leg's own; 409 once reconciled). */
+export async function setStatus(deps: TransactionDeps, owner: Owner, id: string, body: unknown): Promise<Transaction> {
+  const { status } = parse(transactionStatusInputSchema, body);
+  const updated = await ledgerTransfers.setStatus(deps.db, owner.id, id, status);
+  if (!updated) throw notFound('Transaction');
+  const row = await findTransaction(deps.db, owner.id, id);
+  if (!row) throw notFound('Transaction');
+  return toTransaction(row, row.category, deps.sign);
 }
 
 export async function remove(deps: TransactionDeps, owner: Owner, id: string): Promise<void> {

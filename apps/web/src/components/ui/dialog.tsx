@@ -62,13 +62,15 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
   /** While busy, Escape and the close button do nothing. */
   busy?: boolean;
+  /** Focus starts on the title instead (a list to read first, whose first control is an action). */
+  focusTitle?: boolean;
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, makes the page behind inert
  * and closes on Escape; focus starts as initialFocus says and returns to whatever opened it.
  */
-export function Dialog({ open, onClose, title, children, size = 'md', busy = false }: DialogProps) {
+export function Dialog({ open, onClose, title, children, size = 'md', busy = false, focusTitle = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
@@ -80,13 +82,14 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
       opener.current = document.activeElement;
       dialog.showModal();
       // React never writes the autofocus attribute, so showModal() cannot honour it.
-      initialFocus(dialog.querySelector<HTMLElement>('[data-dialog-body]'))?.focus();
+      const heading = focusTitle ? document.getElementById(titleId) : null;
+      (heading ?? initialFocus(dialog.querySelector<HTMLElement>('[data-dialog-body]')))?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       const back = opener.current;
       if (back instanceof HTMLElement) return returnFocus(back);
     }
-  }, [open]);
+  }, [open, focusTitle, titleId]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -109,7 +112,7 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
+            <h2 id={titleId} tabIndex={focusTitle ? -1 : undefined} className="text-lg font-semibold outline-none">
               {title}
             </h2>
             <button

@@ -23,6 +23,7 @@ export function StatCard({
   onClick,
   haspopup,
   dense = false,
+  action,
 }: {
   label: string;
   value: ReactNode;
@@ -33,6 +34,8 @@ export function StatCard({
   /** With `onClick`: what the button opens (aria-haspopup). */
   haspopup?: 'dialog';
   dense?: boolean;
+  /** A visible control under the value (instead of making the whole card a button). */
+  action?: ReactNode;
 }) {
   const box = `min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${
     dense ? 'px-2.5 py-2 sm:p-5' : 'p-5'
@@ -80,6 +83,7 @@ export function StatCard({
         <FitText>{value}</FitText>
       </p>
       {note && <p className={noteText}>{note}</p>}
+      {action && <div className="mt-3">{action}</div>}
     </div>
   );
 }

@@ -39,3 +39,28 @@ export const fetchMe = () =>
 
 export const logout = () =>
   apiRequest<undefined>('/auth/logout', { method: 'POST', fallback: 'Logout failed', skipAuthRedirect: true });
+
+/** Whether this server e-mails reset links (SMTP_URL is set). */
+export const getPasswordResetOptions = () =>
+  apiRequest<{ data: { byEmail: boolean } }>('/auth/password-reset', {
+    fallback: 'Failed to load',
+    skipAuthRedirect: true,
+  });
+
+/** Asks for a reset link; the answer is the same whether or not the account exists. */
+export const requestPasswordReset = (body: { email: string }) =>
+  apiRequest<{ message: string }>('/auth/password-reset/request', {
+    method: 'POST',
+    body,
+    fallback: 'Failed to send the reset link',
+    skipAuthRedirect: true,
+  });
+
+/** Sets a new password with the token of a reset link; signs the account out everywhere. */
+export const resetPassword = (body: { token: string; password: string }) =>
+  apiRequest<{ message: string }>('/auth/password-reset', {
+    method: 'POST',
+    body,
+    fallback: 'Failed to reset the password',
+    skipAuthRedirect: true,
+  });

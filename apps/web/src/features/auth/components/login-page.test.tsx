@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { SECURITY_MSG } from '@ledgerly/shared';
+import { MSG, SECURITY_MSG } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
@@ -71,12 +71,16 @@ describe('LoginPage second step', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
-  it('takes a recovery code instead', async () => {
+  it('takes a recovery code instead, and the page says so', async () => {
     const u = userEvent.setup();
     answerTwoFactor((code) => (code === 'k7m2p-x9qrt' ? json(200, { token: 'tok2', user }) : json(400, {})));
     renderLogin();
     await firstStep(u);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Two-factor sign-in');
     await u.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in with a recovery code');
+    expect(screen.getByText(/Enter one of the recovery codes you saved/)).toBeInTheDocument();
+    expect(screen.queryByText(SECURITY_MSG.codePrompt)).not.toBeInTheDocument();
     await u.type(screen.getByLabelText('Recovery code'), 'k7m2p-x9qrt');
     await u.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
@@ -91,5 +95,29 @@ describe('LoginPage second step', () => {
     await u.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(SECURITY_MSG.challengeExpired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('LoginPage first step', () => {
+  it('reports both empty fields at once, on their fields, and sends nothing', async () => {
+    const u = userEvent.setup();
+    renderLogin();
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MSG.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MSG.passwordRequired);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+    // Filling one clears its message only.
+    await u.type(screen.getByLabelText('Email'), 'ada@example.com');
+    expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription(MSG.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MSG.passwordRequired);
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('offers "Forgot password?"', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 });

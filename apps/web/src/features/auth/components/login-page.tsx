@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SECURITY_MSG } from '@ledgerly/shared';
+import { MSG, SECURITY_MSG } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { TotpCodeField } from '../../../components/ui/secret-fields';
@@ -20,10 +20,24 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
+    // Both empty fields are reported at once (checked here by hand: this page stays without zod).
+    const missing = {
+      email: email.trim() ? undefined : MSG.emailRequired,
+      password: password ? undefined : MSG.passwordRequired,
+    };
+    setFieldErrors(missing);
+    if (missing.email || missing.password) {
+      e.currentTarget
+        .querySelector<HTMLInputElement>(missing.email ? 'input[name="email"]' : 'input[name="password"]')
+        ?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const second = await login({ email, password });
@@ -50,11 +64,18 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthCard title="Two-factor sign-in" subtitle={SECURITY_MSG.codePrompt} footer={footer}>
+      <AuthCard
+        title={recovery ? 'Sign in with a recovery code' : 'Two-factor sign-in'}
+        subtitle={recovery ? RECOVERY_PROMPT : SECURITY_MSG.codePrompt}
+        footer={footer}
+      >
         <SecondStep
           challenge={challenge}
+          recovery={recovery}
+          onRecoveryChange={setRecovery}
           onRestart={(message) => {
             setChallenge(null);
+            setRecovery(false);
             setPassword('');
             setError(message);
           }}
@@ -75,7 +96,11 @@ export function LoginPage() {
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setFieldErrors((f) => ({ ...f, email: undefined }));
+          }}
+          error={fieldErrors.email}
           disabled={submitting}
         />
         <InputField
@@ -85,9 +110,18 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setFieldErrors((f) => ({ ...f, password: undefined }));
+          }}
+          error={fieldErrors.password}
           disabled={submitting}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign In'}
         </Button>
@@ -96,14 +130,26 @@ export function LoginPage() {
   );
 }
 
+const RECOVERY_PROMPT = 'Enter one of the recovery codes you saved when you turned two-factor sign-in on';
+
 /**
  * The second step of a sign-in with two-factor on: a 6-digit code from the authenticator app, or
- * one of the recovery codes. An expired challenge sends the user back to the first step.
+ * one of the recovery codes (the page's heading says which). An expired challenge sends the user
+ * back to the first step.
  */
-export function SecondStep({ challenge, onRestart }: { challenge: string; onRestart: (message: string) => void }) {
+export function SecondStep({
+  challenge,
+  recovery,
+  onRecoveryChange,
+  onRestart,
+}: {
+  challenge: string;
+  recovery: boolean;
+  onRecoveryChange: (recovery: boolean) => void;
+  onRestart: (message: string) => void;
+}) {
   const { loginTwoFactor } = useAuth();
   const navigate = useNavigate();
-  const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -170,7 +216,7 @@ export function SecondStep({ challenge, onRestart }: { challenge: string; onRest
         className="w-full"
         disabled={submitting}
         onClick={() => {
-          setRecovery((r) => !r);
+          onRecoveryChange(!recovery);
           setCode('');
           setError(null);
         }}

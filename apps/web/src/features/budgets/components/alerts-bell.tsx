@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { type BudgetAlert, formatDate } from '@ledgerly/shared';
 import { Banner } from '../../../components/ui/banner';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,10 +16,16 @@ export function alertHeadline(a: BudgetAlert): string {
     : `${a.category.name}: 70% of the ${a.period} budget used`;
 }
 
+/** How long a toast about a new alert stays (it has a close button, and the list keeps the alert). */
+export const ALERT_TOAST_MS = 10_000;
+
 /**
  * The top bar's bell: its name says how many alerts are unread ('Alerts, 2 unread'); it opens
  * the list of budget alerts — each naming the budget, the figure and the day spending crossed —
- * which marks them read; each can be dismissed. Self-contained, so the top bar only places it.
+ * which marks them read; each can be dismissed. The list opens on its heading, so a screen
+ * reader starts at the top rather than on the first "Dismiss". An alert that appears while the
+ * app is open (a write crossed a threshold: every write refreshes the list) is also told at once
+ * in a toast. Self-contained, so the top bar only places it.
  */
 export function AlertsBell() {
   const alerts = useAlerts();
@@ -34,7 +41,30 @@ export function AlertsBell() {
   const items = alerts.data?.data ?? [];
   const unread = alerts.data?.meta.unread ?? 0;
 
+  // Alerts already known when the list was last read; null until the first answer (those that
+  // exist at sign-in are counted on the bell, not toasted).
+  const seen = useRef<Set<string> | null>(null);
+  const [toast, setToast] = useState<BudgetAlert[]>([]);
+  // The toast stays while the pointer or focus is on it (WCAG 2.2.1), then its full time again.
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    const data = alerts.data?.data;
+    if (!data) return;
+    const known = seen.current;
+    if (known) {
+      const fresh = data.filter((a) => !known.has(a.id) && !a.read);
+      if (fresh.length) setToast(fresh);
+    }
+    seen.current = new Set([...(known ?? []), ...data.map((a) => a.id)]);
+  }, [alerts.data]);
+  useEffect(() => {
+    if (!toast.length || held) return;
+    const timer = window.setTimeout(() => setToast([]), ALERT_TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, held]);
+
   function onOpen() {
+    setToast([]);
     setFresh(new Set(items.filter((a) => !a.read).map((a) => a.id)));
     setError(null);
     setOpen(true);
@@ -84,7 +114,11 @@ export function AlertsBell() {
           </span>
         )}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Alerts" size="sm">
+      {createPortal(
+        <AlertToast alerts={toast} money={money} onView={onOpen} onClose={() => setToast([])} onHold={setHeld} />,
+        document.body,
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} title="Alerts" size="sm" focusTitle>
         <div ref={list} tabIndex={-1} className="outline-none">
           {error && (
             <div className="mb-3">
@@ -147,5 +181,70 @@ export function AlertsBell() {
         </div>
       </Dialog>
     </>
+  );
+}
+
+interface AlertToastProps {
+  alerts: BudgetAlert[];
+  money: (amount: number) => string;
+  onView: () => void;
+  onClose: () => void;
+  /** True while the pointer or focus is on the toast. */
+  onHold: (held: boolean) => void;
+}
+
+/**
+ * The toast for alerts just raised. The live region is always in the page (empty when there is
+ * nothing to say), so screen readers announce what appears in it; it has no role of its own so
+ * that it is not mistaken for the page's success messages.
+ */
+function AlertToast({ alerts, money, onView, onClose, onHold }: AlertToastProps) {
+  const [first] = alerts;
+  return (
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-4 top-20 z-40 flex justify-end sm:left-auto sm:w-96"
+    >
+      {first && (
+        <section
+          aria-label="New budget alert"
+          onMouseEnter={() => onHold(true)}
+          onMouseLeave={() => onHold(false)}
+          onFocus={() => onHold(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) onHold(false);
+          }}
+          className={`pointer-events-auto w-full rounded-xl border p-4 shadow-lg ${first.threshold === 100 ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950' : 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950'}`}
+        >
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words text-slate-900 dark:text-slate-100">
+                <Emoji emoji={first.category.icon} /> {alertHeadline(first)}
+              </p>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                {money(first.spentAmount)} of {money(first.budgetAmount)} spent
+                {alerts.length > 1 && ` · and ${alerts.length - 1} more`}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close alert notification"
+              className="-m-1 rounded-lg p-1 text-xl leading-none text-slate-600 hover:bg-black/5 dark:text-slate-300 dark:hover:bg-white/10"
+            >
+              ×
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={onView}
+            className="mt-2 text-sm font-medium text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+          >
+            View alerts
+          </button>
+        </section>
+      )}
+    </div>
   );
 }

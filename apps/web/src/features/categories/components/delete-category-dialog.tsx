@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteCategory } from '../api/delete-category';
+import { useCategoryUsage } from '../api/get-category-usage';
 
 export interface DeleteCategoryDialogProps {
   /** The category to delete; null keeps the dialog closed. */
@@ -19,10 +20,25 @@ export interface DeleteCategoryDialogProps {
   onFailed: (message: string) => void;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 'Used by 2 transactions and 1 budget.' (null when nothing that blocks a delete uses it). */
+export function usedBySentence(usage: { transactions: number; recurring: number; budgets: number }): string | null {
+  if (!usage.transactions && !usage.recurring) return null;
+  const parts: string[] = [];
+  if (usage.transactions) parts.push(plural(usage.transactions, 'transaction'));
+  if (usage.recurring) parts.push(plural(usage.recurring, 'recurring transaction'));
+  if (usage.budgets) parts.push(plural(usage.budgets, 'budget'));
+  const last = parts.pop() ?? '';
+  return `Used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}.`;
+}
+
 /**
- * 'Delete Category': asks first; when the server says the category is in use, offers to move
- * its transactions, recurring items and budgets to another category of the same type and then
- * delete it ('Move and delete'), instead of only refusing.
+ * 'Delete Category': reads what uses the category as it opens. Unused, it asks the spec's
+ * question; in use, the same dialog says so from the start ('Used by 2 transactions.') and
+ * offers to move them to another category of the same type ('Move and delete'), so there is
+ * no "cannot be undone" step followed by a refusal. A 409 from a delete (something started
+ * using it meanwhile) still leads to the move.
  */
 export function DeleteCategoryDialog({
   category,
@@ -32,7 +48,8 @@ export function DeleteCategoryDialog({
   onFailed,
 }: DeleteCategoryDialogProps) {
   const remove = useDeleteCategory();
-  const [inUse, setInUse] = useState<string | null>(null);
+  const usage = useCategoryUsage(category?.id);
+  const [refused, setRefused] = useState<string | null>(null);
   const [moveTo, setMoveTo] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [moveError, setMoveError] = useState<string | null>(null);
@@ -42,14 +59,20 @@ export function DeleteCategoryDialog({
 
   // A fresh start for every category the dialog opens on.
   useEffect(() => {
-    setInUse(null);
+    setRefused(null);
     setMoveTo('');
     setFieldError(undefined);
     setMoveError(null);
   }, [category]);
 
+  // Unread (still loading, or failed: then the delete itself says whether it is in use).
+  const counted = category && usage.data ? usage.data : null;
+  const checking = category !== null && usage.isPending && usage.fetchStatus === 'fetching';
+  const inUse = refused ?? (counted ? usedBySentence(counted) : null);
+  const budgetsGo = !inUse && counted && counted.budgets > 0 ? counted.budgets : 0;
+
   useEffect(() => {
-    // The Delete button is gone: focus moves to the choice (or to Cancel when there is none).
+    // Once known to be in use, focus moves to the choice (or to Cancel when there is none).
     if (inUse) (document.getElementById(selectId) ?? document.getElementById(cancelId))?.focus();
   }, [inUse, selectId, cancelId]);
 
@@ -63,7 +86,7 @@ export function DeleteCategoryDialog({
       await remove.mutateAsync({ id: category.id });
       onDeleted('Category deleted successfully!');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'CATEGORY_IN_USE') setInUse(failure.message);
+      if (failure instanceof ApiError && failure.code === 'CATEGORY_IN_USE') setRefused(failure.message);
       else onFailed(errorMessage(failure, 'Failed to delete category'));
     }
   }
@@ -87,11 +110,27 @@ export function DeleteCategoryDialog({
   const busy = remove.isPending;
   return (
     <Dialog open={category !== null} onClose={onClose} title="Delete Category" size="sm" busy={busy}>
-      {!inUse ? (
+      {checking ? (
+        <>
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+            Checking what uses &quot;{name}&quot;…
+          </p>
+          <div className="mt-6 flex justify-end gap-3">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : !inUse ? (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Are you sure you want to delete &quot;{name}&quot;? This action cannot be undone.
           </p>
+          {budgetsGo > 0 && (
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              Its {budgetsGo === 1 ? 'budget is' : `${budgetsGo} budgets are`} deleted with it.
+            </p>
+          )}
           <div className="mt-6 flex justify-end gap-3">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               Cancel
@@ -109,15 +148,14 @@ export function DeleteCategoryDialog({
             void onMove();
           }}
         >
-          <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
+          <p role={refused ? 'alert' : undefined} className="text-sm font-medium text-slate-900 dark:text-slate-100">
             {inUse}
           </p>
           {targets.length > 0 ? (
             <>
               <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                You can move its transactions, recurring transactions and budgets to another {typeWord} category and
-                then delete &quot;{name}&quot;. If that category already has a budget for the same period, it keeps its
-                own and this one&apos;s is dropped.
+                Move them to another {typeWord} category, then &quot;{name}&quot; is deleted; this cannot be undone. If
+                that category already has a budget for the same period, it keeps its own and this one&apos;s is dropped.
               </p>
               <SelectField
                 id={selectId}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DashboardData, DashboardPeriod } from '@ledgerly/shared';
+import { addDays, localTimeZone, todayIn, type DashboardData, type DashboardPeriod } from '@ledgerly/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
@@ -47,13 +47,24 @@ function withFigures(period: DashboardPeriod): DashboardData {
 }
 
 /** A tiny fake API: recurring generation and settings answered, the dashboard as `answer` says. */
-function stubApi(answer: (request: StubRequest) => Response) {
+function stubApi(answer: (request: StubRequest) => Response, upcoming: unknown[] = []) {
   return stubFetch({
     'POST /api/recurring/generate': json(200, { data: { generated: 0 } }),
     'GET /api/settings': json(200, { data: { currency: 'EUR' } }),
     'GET /api/accounts': json(200, { data: [] }),
+    'GET /api/recurring/upcoming': json(200, { data: upcoming }),
   }).otherwise(answer);
 }
+
+const today = todayIn(localTimeZone());
+const occurrence = (description: string, date: string, amount: number, type: 'expense' | 'income' = 'expense') => ({
+  recurringId: description,
+  date,
+  description,
+  amount,
+  type,
+  category: { id: 'c1', name: 'Bills', icon: '🏠', color: '#ef4444' },
+});
 
 const periodOf = ({ query }: StubRequest) => query.get('period') as DashboardPeriod;
 
@@ -93,6 +104,37 @@ describe('DashboardTab', () => {
     expect(api.callsTo('POST /api/recurring/generate')).toHaveLength(1);
   });
 
+  it("lists the next seven days' bills (recurring expenses) with their total", async () => {
+    stubApi(
+      (request) => json(200, { data: withFigures(periodOf(request)) }),
+      [
+        occurrence('Rent', today, 950),
+        occurrence('Salary', addDays(today, 1), 3000, 'income'),
+        occurrence('Gym', addDays(today, 7), 25.5),
+        occurrence('Insurance', addDays(today, 8), 80),
+      ],
+    );
+    renderTab();
+    const bills = await screen.findByRole('region', { name: 'Bills in the next 7 days' });
+    const rows = within(bills).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/Rent.*Today.*-€950\.00/),
+      expect.stringMatching(/Gym.*In 7 days.*-€25\.50/),
+    ]);
+    expect(bills).toHaveTextContent('2 bills · €975.50');
+  });
+
+  it('says when recurring expenses exist but none is due in the next seven days', async () => {
+    stubApi(
+      (request) => json(200, { data: withFigures(periodOf(request)) }),
+      [occurrence('Insurance', addDays(today, 20), 80)],
+    );
+    renderTab();
+    const bills = await screen.findByRole('region', { name: 'Bills in the next 7 days' });
+    expect(bills).toHaveTextContent('No recurring expenses are due in the next 7 days.');
+    expect(within(bills).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('shows the empty states for a user without data', async () => {
     stubApi((request) => json(200, { data: emptyDashboard(periodOf(request)) }));
     renderTab();
@@ -100,6 +142,8 @@ describe('DashboardTab', () => {
     expect(screen.getByText('No categories found')).toBeInTheDocument();
     expect(screen.getAllByText('No data available')).toHaveLength(2);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    // No recurring expenses at all: no bills card.
+    expect(screen.queryByRole('region', { name: 'Bills in the next 7 days' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message, else 'Failed to load summary', and keeps sections empty", async () => {

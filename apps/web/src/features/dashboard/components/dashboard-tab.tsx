@@ -15,6 +15,7 @@ import { NetWorthCard } from './net-worth-card';
 import { RecentTransactions } from './recent-transactions';
 import { SummaryCards } from './summary-cards';
 import { TopCategories } from './top-categories';
+import { UpcomingBills } from '../../recurring/components/upcoming-bills';
 
 export const ADDED_MESSAGE = 'Transaction added successfully!';
 
@@ -69,6 +70,7 @@ export function DashboardTab() {
               <RecentTransactions items={data?.recentTransactions ?? []} />
             </div>
           </div>
+          <UpcomingBills />
         </div>
       )}
 

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/stat-card';
 
 export interface RecurringCounts {
@@ -6,7 +7,7 @@ export interface RecurringCounts {
   inactive: number;
 }
 
-/** The four summary cards: Total, Active, Inactive, Upcoming (30d) (which opens the list). */
+/** The four summary cards: Total, Active, Inactive, Upcoming (30d) (with its 'View upcoming' button). */
 export function RecurringSummary({
   counts,
   upcoming,
@@ -14,7 +15,7 @@ export function RecurringSummary({
 }: {
   counts: RecurringCounts;
   upcoming: number | null;
-  /** The Upcoming card is a button that opens the list of those occurrences. */
+  /** Opens the list of those occurrences. */
   onOpenUpcoming: () => void;
 }) {
   return (
@@ -28,8 +29,11 @@ export function RecurringSummary({
         tone="accent"
         icon="📅"
         note="Transactions due in the next 30 days"
-        onClick={onOpenUpcoming}
-        haspopup="dialog"
+        action={
+          <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={onOpenUpcoming}>
+            View upcoming
+          </Button>
+        }
       />
     </div>
   );

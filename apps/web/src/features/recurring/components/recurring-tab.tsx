@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RecurringTransaction } from '@ledgerly/shared';
+import { LIMITS, addDays, shownCategory, type RecurringTransaction, type UpcomingOccurrence } from '@ledgerly/shared';
 import { FlashBanners, useFlash } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -17,6 +17,23 @@ import { FILTER_LABELS, RecurringList, type RecurringFilter } from './recurring-
 import { RecurringSummary } from './recurring-summary';
 import { generateNowMessage } from '../lib/schedule';
 import { UpcomingDialog } from './upcoming-dialog';
+
+/** The skipped occurrences of the upcoming window (and overdue ones), as upcoming rows. */
+export function skippedOccurrences(items: RecurringTransaction[], today: string): UpcomingOccurrence[] {
+  const until = addDays(today, LIMITS.upcomingDays);
+  return items.flatMap((item) =>
+    item.skippedDates
+      .filter((date) => date <= until)
+      .map((date) => ({
+        recurringId: item.id,
+        date,
+        description: item.description,
+        amount: item.amount,
+        type: item.type,
+        category: shownCategory(item),
+      })),
+  );
+}
 
 type Confirm = { kind: 'delete' | 'generate'; item: RecurringTransaction } | null;
 type Form = { open: boolean; item: RecurringTransaction | null };
@@ -135,6 +152,7 @@ export function RecurringTab() {
         open={upcomingOpen}
         onClose={() => setUpcomingOpen(false)}
         occurrences={upcoming.data}
+        skipped={skippedOccurrences(items, today)}
         failed={upcoming.isError}
         today={today}
       />

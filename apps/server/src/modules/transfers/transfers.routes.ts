@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, transferDeleteQuerySchema, transferInputSchema, transferSchema } from '@ledgerly/shared';
+import type { AppContext } from '../../app-context.js';
+import { idParams } from '../../lib/ids.js';
+import { checkedByService } from '../../plugins/openapi.js';
+import * as service from './transfers.service.js';
+
+const params = idParams('Transfer');
+const tags = ['transfers'];
+const answer = dataOf(transferSchema);
+// The date is checked against the user's today by the service, which names every bad field.
+const body = checkedByService(transferInputSchema('9999-12-31'));
+const deleteQuery = checkedByService(transferDeleteQuerySchema);
+
+/** Transfers between the user's accounts under /api/transfers (protected scope; DESIGN §10). */
+export const transfersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, receipts }) => {
+  const deps: service.TransferDeps = { db, receipts: receipts.store, sign: receipts.sign, log: app.log };
+
+  app.post(
+    '/transfers',
+    { schema: { tags, summary: 'Moves money between two accounts (two rows)', body, response: { 201: answer } } },
+    async (request, reply) => reply.status(201).send({ data: await service.create(deps, request.user, request.body) }),
+  );
+
+  app.get('/transfers/:id', { schema: { tags, params, response: { 200: answer } } }, async (request) => ({
+    data: await service.get(deps, request.user, request.params.id),
+  }));
+
+  app.put(
+    '/transfers/:id',
+    { schema: { tags, summary: 'Replaces both legs', params, body, response: { 200: answer } } },
+    async (request) => ({ data: await service.update(deps, request.user, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/transfers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes both legs, or with keep=out|in and categoryId unlinks, keeping that leg as a regular row',
+        params,
+        querystring: deleteQuery,
+        response: { 204: z.undefined().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(deps, request.user, request.params.id, request.query);
+      return reply.status(204).send();
+    },
+  );
+};
