@@ -13,27 +13,8 @@ export interface RegisterPage {
   meta: { nextCursor: string | null; total?: number };
 }
 
-export type ReconciliationState = 'open' | 'done' | 'broken';
-
-/** A reconciliation of an account against a statement (GET /accounts/{id}/reconciliations). */
-export interface Reconciliation {
-  id: string;
-  accountId?: string;
-  statementDate: string;
-  statementBalance: number;
-  state: ReconciliationState;
-  /** Statement balance minus the cleared balance as of the statement date (0 when it matches). */
-  difference: number | null;
-  adjustmentTransactionId?: string | null;
-  finishedAt: string | null;
-}
-
-/** The answer of POST /accounts/{id}/reconciliations: the cleared balance as of the statement date. */
-export interface ReconciliationStart {
-  id: string;
-  cleared: number;
-  difference: number;
-}
+/** A reconciliation as the server answers it (shared with the server). */
+export type { Reconciliation } from '@ledgerly/shared';
 
 /** Two rows of two accounts that look like one transfer (GET /transfers/suggestions). */
 export interface TransferSuggestion {

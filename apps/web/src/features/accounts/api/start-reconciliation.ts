@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { ReconciliationStart } from '../types';
+import type { Reconciliation } from '../types';
 
-/** POST /accounts/{id}/reconciliations: answers the cleared balance as of the statement date. */
+/**
+ * POST /accounts/{id}/reconciliations: answers the cleared balance as of the statement date. An
+ * open reconciliation of the account is restated (same id), not duplicated.
+ */
 export const startReconciliation = ({
   accountId,
   statementDate,
@@ -12,7 +15,7 @@ export const startReconciliation = ({
   statementDate: string;
   statementBalance: number;
 }) =>
-  apiRequest<{ data: ReconciliationStart }>(`/accounts/${accountId}/reconciliations`, {
+  apiRequest<{ data: Reconciliation }>(`/accounts/${accountId}/reconciliations`, {
     method: 'POST',
     body: { statementDate, statementBalance },
     fallback: 'Failed to start reconciliation',

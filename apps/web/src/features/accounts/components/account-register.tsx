@@ -7,7 +7,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { TransactionFormDialog } from '../../transactions/components/transaction-form-dialog';
-import { getAccountBalance } from '../api/get-account-balance';
 import { useAccounts } from '../api/get-accounts';
 import { useRegister } from '../api/get-register';
 import { useSetAccountClosed } from '../api/close-account';
@@ -102,22 +101,18 @@ function RegisterPage({
     }
   }
 
-  async function continueReconciliation(r: Reconciliation) {
-    try {
-      const balance = await getAccountBalance(account.id, r.statementDate);
-      setReconcile({
-        step: 'session',
-        session: {
-          id: r.id,
-          statementDate: r.statementDate,
-          statementBalance: r.statementBalance,
-          clearedAtStart: balance.data.clearedBalance,
-        },
-      });
-    } catch (error) {
-      flash.showError(errorMessage(error, 'Failed to load the balance'));
-    }
-  }
+  // The list's `cleared` is the cleared balance as of the statement date now: the live figures
+  // start from it, as they do from the answer of a new start.
+  const continueReconciliation = (r: Reconciliation) =>
+    setReconcile({
+      step: 'session',
+      session: {
+        id: r.id,
+        statementDate: r.statementDate,
+        statementBalance: r.statementBalance,
+        clearedAtStart: r.cleared,
+      },
+    });
 
   return (
     <section aria-labelledby="tab-title" className="space-y-6 pb-24">
@@ -245,7 +240,7 @@ function RegisterPage({
         )}
       </section>
 
-      <ReconciliationsList account={account} flash={flash} onContinue={(r) => void continueReconciliation(r)} />
+      <ReconciliationsList account={account} flash={flash} onContinue={continueReconciliation} />
 
       <TransactionFormDialog
         open={editing !== null}
