@@ -48,7 +48,7 @@ export function ReconciliationsList({
               <span className="block text-slate-600 dark:text-slate-400">
                 {liability ? 'Owed ' : 'Balance '}
                 {money(liability ? -r.statementBalance : r.statementBalance)}
-                {r.state === 'broken' && r.difference !== null && ` · differs by ${money(Math.abs(r.difference))}`}
+                {r.state === 'broken' && ` · differs by ${money(Math.abs(r.difference))}`}
               </span>
             </span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[r.state]}`}>
