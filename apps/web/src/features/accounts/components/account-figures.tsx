@@ -32,7 +32,8 @@ export function AccountFigures({ account }: { account: Account }) {
         <Figure label="Available credit" value={money(account.availableCredit)} />
       )}
       {liability && account.statementBalance !== undefined && account.statementBalance !== null && (
-        <Figure label="Statement balance" value={money(account.statementBalance)} />
+        // What the last statement says is owed, as the card's statement prints it (a positive amount).
+        <Figure label="Statement balance" value={money(-account.statementBalance || 0)} />
       )}
     </dl>
   );

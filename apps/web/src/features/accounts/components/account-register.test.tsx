@@ -152,7 +152,7 @@ describe('AccountsTab: an account register', () => {
       ['Cleared balance', '-$400.00'],
       ['Owed', '$450.00'],
       ['Available credit', '$1,550.00'],
-      ['Statement balance', '-$380.00'],
+      ['Statement balance', '$380.00'],
     ];
     for (const [label, value] of expected) {
       expect(within(figures).getByText(label).nextElementSibling).toHaveTextContent(value);
