@@ -20,9 +20,8 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  // One retry on CI only: 'opening the dashboard silently generates…' failed once in three full
-  // runs on a loaded machine (cause not yet found); a retry is reported as flaky, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is a bug to find, not noise to retry away.
+  retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

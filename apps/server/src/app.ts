@@ -30,6 +30,7 @@ import { settingsRoutes } from './modules/settings/index.js';
 import { alertsRoutes, budgetsRoutes } from './modules/budgets/index.js';
 import { recurringRoutes } from './modules/recurring/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
+import { accountsRoutes } from './modules/accounts/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { createTwoFactor, securityRoutes } from './modules/security/index.js';
 import { transfersRoutes } from './modules/transfers/index.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(alertsRoutes, ctx);
         await protectedScope.register(recurringRoutes, ctx);
         await protectedScope.register(analyticsRoutes, ctx);
+        await protectedScope.register(accountsRoutes, ctx);
         await protectedScope.register(exportRoutes, ctx);
         await protectedScope.register(importsRoutes, ctx);
         await protectedScope.register(securityRoutes, ctx);

@@ -1,4 +1,4 @@
-import type { BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
+import type { Account, BudgetStatusItem, Category, Transaction } from '@ledgerly/shared';
 import { addDays, todayIn } from '@ledgerly/shared';
 import { expect } from 'vitest';
 import { ledgerWriter } from '../src/modules/ledger/index.js';
@@ -53,6 +53,8 @@ export async function seedTransactions(t: TestApp, rows: TxSeed[]): Promise<void
 
 export interface TransactionFields {
   categoryId: string;
+  /** The account (the default one when absent). */
+  accountId?: string;
   type?: 'expense' | 'income';
   /** Major units, as the API takes them: a number, or the text a form field carries ('9.50'). */
   amount?: number | string;
@@ -98,7 +100,14 @@ export async function createTransactionWithReceipt(
   return { ...tx, receiptUrl, receiptThumbUrl };
 }
 
-/*
- * No createAccount yet: money accounts (DESIGN §10) do not exist before issue 2/6; it belongs
- * here once POST /api/accounts does.
- */
+/** Creates a money account over HTTP (POST /api/accounts) and answers it. */
+export async function createAccount(
+  t: TestApp,
+  token: string,
+  fields: Record<string, unknown> & { name?: string; kind?: string } = {},
+): Promise<Account> {
+  const payload = { name: `Account ${Math.random().toString(36).slice(2, 8)}`, kind: 'checking', ...fields };
+  const res = await t.request({ method: 'POST', url: '/api/accounts', token, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Account }>().data;
+}

@@ -46,6 +46,8 @@ test('import a statement: preview, category per payee, import, undo, history, an
 
   // Undo removes them again.
   await dialog.getByRole('button', { name: 'Undo' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Undo import of 4 transactions?' });
+  await confirm.getByRole('button', { name: 'Undo import' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Import undone: its transactions were removed.');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();

@@ -75,6 +75,8 @@ export const importOptionsSchema = z.object({
     .regex(DATE_FORMAT_RE, 'Date format is a pattern such as DD.MM.YYYY, M/D/YY or DD-MMM-YYYY')
     .optional(),
   profileId: z.uuid('Choose a saved profile').optional(),
+  /** True: detect everything anew, without the settings remembered from the last import of this file's shape. */
+  fresh: z.boolean({ error: 'fresh must be true or false' }).optional(),
   csv: importCsvOptionsSchema.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
@@ -123,6 +125,8 @@ export const IMPORT_MSG = {
   duplicate: 'Already imported',
   duplicateLedger: 'The same transaction is already in your ledger',
   possibleDuplicate: (date: string) => `A transaction of the same amount exists on ${date}`,
+  noMatch: 'This row has no existing transaction to be the same as',
+  notFileCategory: 'Only the file’s own category names can be created here',
   wrongCategory: 'Choose a category of the same type as the row',
 } as const;
 
@@ -139,10 +143,34 @@ export const importUpdateSchema = z.object({
         skip: z.boolean({ error: 'skip must be true or false' }).optional(),
         /** With categoryId: the same category for every row of this row's payee and type. */
         samePayee: z.boolean({ error: 'samePayee must be true or false' }).optional(),
+        /**
+         * "Same as …": true links a possible duplicate to the existing transaction it matches
+         * (imported as nothing; the commit gives that transaction the row's bank identity), false
+         * undoes the link.
+         */
+        sameAs: z.boolean({ error: 'sameAs must be true or false' }).optional(),
       }),
       { error: 'rows must be a list' },
     )
     .max(IMPORT_LIMITS.pageSizeMax * 10, 'Too many rows in one update')
+    .optional(),
+  /**
+   * Creates these of the file's own category names (`fileCategories` of the batch) and gives
+   * each to the rows that had no better match than "Uncategorized".
+   */
+  createCategories: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: 'Enter the category name' })
+          .trim()
+          .min(1, 'Enter the category name')
+          .max(50, 'The name must be at most 50 characters'),
+        type: z.enum(['expense', 'income'], { error: 'Type must be expense or income' }),
+      }),
+      { error: 'createCategories must be a list' },
+    )
+    .max(50, 'Create at most 50 categories at once')
     .optional(),
 });
 export type ImportUpdate = z.infer<typeof importUpdateSchema>;
@@ -186,9 +214,15 @@ export const importSummarySchema = z.object({
   latest: z.string().nullable(),
   new: count,
   duplicates: count,
+  /** Rows flagged as possible duplicates, whatever was chosen for them (they start unticked). */
   possibleDuplicates: count,
   errors: count,
+  /** Rows set aside (unticked), possible duplicates left unticked included; linked rows not. */
   skipped: count,
+  /** Rows linked to an existing transaction with "Same as …". */
+  linked: count,
+  /** Rows the commit will import. */
+  toImport: count,
   /** Transactions the commit created (0 until committed). */
   imported: count,
 });
@@ -206,6 +240,14 @@ export const importRowSchema = z.object({
   message: z.string().optional(),
   categoryId: z.string().nullable(),
   suggestedBy: z.enum(SUGGESTED_BY).optional(),
+  /** Whether the commit imports this row (a possible duplicate starts unticked). */
+  include: z.boolean(),
+  /** A possible duplicate's nearest existing transaction. */
+  match: z
+    .object({ id: z.string(), date: z.string(), description: z.string().nullable(), amount: z.number() })
+    .optional(),
+  /** True when linked to `match` with "Same as …". */
+  linked: z.boolean().optional(),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
@@ -224,6 +266,11 @@ export const importBatchSchema = z.object({
   /** Why the batch failed, when it did. */
   message: z.string().optional(),
   progress: z.object({ done: count, total: count }).optional(),
+  /**
+   * In a preview: the file's own category names (QIF `L` lines, a CSV category column) that
+   * match none of the user's categories of the rows' type, with how many rows carry each.
+   */
+  fileCategories: z.array(z.object({ name: z.string(), type: z.enum(['expense', 'income']), rows: count })).optional(),
   rows: z.array(importRowSchema).optional(),
   meta: z.object({ nextCursor: count.nullable() }).optional(),
 });
@@ -243,9 +290,40 @@ export const importRuleSchema = z.object({
   id: z.string(),
   contains: z.string(),
   categoryId: z.string(),
+  /** Rules are tried in this order (lowest first); the first that matches a row gives its category. */
+  position: z.number().int(),
   createdAt: z.string(),
 });
 export type ImportRule = z.output<typeof importRuleSchema>;
+
+/** Body of PUT /rules/order: every rule id of the user, in the order they are to be tried. */
+export const ruleOrderSchema = z.object({
+  ids: z
+    .array(uuid('Unknown rule'), { error: 'ids must be a list of rule ids' })
+    .min(1, 'ids must list the rules')
+    .max(1000, 'Too many rules'),
+});
+export type RuleOrder = z.infer<typeof ruleOrderSchema>;
+
+/** What a rule would change in the past (POST /rules/preview) — how many rows, the newest of them. */
+export const ruleMatchesSchema = z.object({
+  total: z.number().int(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      description: z.string().nullable(),
+      amount: z.number(),
+      type: z.enum(['expense', 'income']),
+      category: z.object({ id: z.string(), name: z.string(), icon: z.string(), color: z.string() }),
+    }),
+  ),
+});
+export type RuleMatches = z.output<typeof ruleMatchesSchema>;
+
+export const RULE_MSG = {
+  orderMismatch: 'List every one of your rules exactly once',
+} as const;
 
 export const profileInputSchema = z.object({
   name: z
@@ -270,3 +348,11 @@ export type ImportProfile = z.output<typeof importProfileSchema>;
 
 /** The key a header row is recognised by: trimmed, lower-cased cells joined by a unit separator. */
 export const headerKey = (header: readonly string[]) => header.map((h) => h.trim().toLowerCase()).join('\u001f');
+
+/**
+ * The key a file without a header row (OFX, QFX, QIF, CAMT) is recognised by: its format and the
+ * statement's account id, or the format alone when the file names no account. Starts with a
+ * record separator, which no header key does, so the two never meet.
+ */
+export const accountKey = (format: string, account: string | null | undefined) =>
+  `\u001e${format}\u001f${(account ?? '').trim().toLowerCase()}`;

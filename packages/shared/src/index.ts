@@ -17,3 +17,4 @@ export * from './analytics.js';
 export * from './imports.js';
 export * from './account.js';
 export * from './transfer.js';
+export * from './account-api.js';

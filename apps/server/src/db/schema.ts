@@ -288,6 +288,12 @@ export const importRows = pgTable(
     message: text('message'),
     categoryId: uuid('category_id'),
     suggestedBy: text('suggested_by').$type<'rule' | 'history' | 'file' | 'fallback' | 'user'>(),
+    /** A possible duplicate's nearest existing transaction (same amount and type, within the near-match days). */
+    matchId: uuid('match_id'),
+    /** Set by "Same as …": the commit gives this existing transaction the row's dedupe key instead of importing it. */
+    linkedId: uuid('linked_id'),
+    /** The file's own category name for the posting (QIF `L`, a CSV category column), trimmed. */
+    fileCategory: text('file_category'),
   },
   (t) => [
     primaryKey({ name: 'import_rows_pkey', columns: [t.batchId, t.idx] }),
@@ -329,6 +335,8 @@ export const importRules = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contains: varchar('contains', { length: 100 }).notNull(),
     categoryId: uuid('category_id').notNull(),
+    /** The order rules are tried in (lowest first); ties by creation. */
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -426,6 +434,8 @@ export const transactions = pgTable(
       .where(sql`${t.categoryId} is null`),
     // An account's register (newest first, keyset) and its balance by day.
     index('transactions_account_date_idx').on(t.accountId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    // Amount search ("14.50" finds $14.50): an equality or a one-dollar range on the amount.
+    index('transactions_user_amount_idx').on(t.userId, t.amountCents),
     // Description search (`ilike '%text%'`); needs the pg_trgm extension, which migration 0007
     // creates (drizzle-kit does not manage extensions).
     index('transactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),

@@ -67,7 +67,24 @@ export const staleAfter = {
 
 export type CacheChange = keyof typeof staleAfter;
 
-/** Marks stale (and refetches, if shown) every cache the change touches; resolves once refetched. */
+/**
+ * Marks stale (and refetches, if shown) every cache the change touches; resolves once refetched.
+ *
+ * A shown cache still on its first load is cancelled first: TanStack Query's refetch would
+ * otherwise join that request, which may have been answered from before the change (the
+ * dashboard opening while its due recurring items are generated), and the screen would keep
+ * figures without the change. Cancelled, it loads anew. (A cache with data is refetched anew
+ * by invalidateQueries itself.)
+ */
 export async function invalidateAfter(queryClient: QueryClient, change: CacheChange): Promise<void> {
-  await Promise.all(staleAfter[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all(
+    staleAfter[change].map(async (queryKey) => {
+      await queryClient.cancelQueries({
+        queryKey,
+        type: 'active',
+        predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+      });
+      await queryClient.invalidateQueries({ queryKey });
+    }),
+  );
 }

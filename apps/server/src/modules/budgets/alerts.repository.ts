@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { budgetAlerts, budgets, categories, dailyTotals } from '../../db/schema.js';
+import { onBudgetAccounts } from '../ledger/index.js';
 
 /** A budget as the alert check needs it: its current period and the amount available in it. */
 export interface AlertCheck {
@@ -34,6 +35,7 @@ export async function raiseDueAlerts(db: Db, userId: string, checks: AlertCheck[
       from b join ${dailyTotals} as t
         on t.user_id = ${userId} and t.type = 'expense' and t.category_id = b."categoryId"
         and t.day between b."from" and b."to"
+        and ${onBudgetAccounts(sql`t.account_id`, userId)}
     ),
     due as (
       select b."budgetId", b."from", th.pct, x.cum, b."availableCents", x.day

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, monthlyTotals } from '../../db/schema.js';
-import { totalsIn } from '../ledger/index.js';
+import { onBudgetAccounts, totalsIn } from '../ledger/index.js';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function listBudgetStatus(
       categoryId: sql<string>`t.category_id`.as('spent_category_id'),
       cents: sql<number>`sum(t.total_cents)`.as('spent_cents'),
     })
-    .from(sql`${totalsIn(userId, { start: window.from, end: window.to }, { type: 'expense' })} as t`)
+    .from(sql`${totalsIn(userId, { start: window.from, end: window.to }, { type: 'expense', onBudget: true })} as t`)
     .groupBy(sql`t.category_id`)
     .as('spent');
   const rows = await db
@@ -64,6 +64,7 @@ export async function listBudgetStatus(
       pastSpentCents: sql<number>`case when ${budgets.rollover} then (
         select coalesce(sum(m.total_cents), 0) from ${monthlyTotals} as m
         where m.user_id = ${userId} and m.type = 'expense' and m.category_id = ${budgets.categoryId}
+          and ${onBudgetAccounts(sql`m.account_id`, userId)}
           and m.month >= (date_trunc(
             case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
             ${budgets.createdAt} at time zone ${window.timeZone ?? 'UTC'}

@@ -51,6 +51,9 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
       message: null,
       categoryId: null,
       suggestedBy: null,
+      matchId: null,
+      linkedId: null,
+      fileCategory: p.category?.trim() || null,
     };
     const error =
       p.error ??
@@ -81,6 +84,7 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
 }
 
 interface Ledger {
+  id: string;
   date: string;
   type: 'income' | 'expense';
   amountCents: number;
@@ -94,17 +98,18 @@ const typeOf = (cents: number): 'income' | 'expense' => (cents > 0 ? 'income' : 
  * - `duplicate` when the row's key was imported before, or when the ledger already holds as
  *   many transactions with the same date, amount and text as this row's occurrence number
  *   (so a re-imported CSV export adds nothing, yet a second real payment still imports);
- * - `possible-duplicate` when a transaction of the same amount lies within `days` days.
+ * - `possible-duplicate` when a transaction of the same amount lies within `days` days; the
+ *   nearest one (the earlier on a tie) is the row's `matchId`, offered as "Same as …".
  */
 export function markDuplicates(rows: NewImportRow[], imported: Set<string>, ledger: Ledger[], days: number): void {
   const exact = new Map<string, number>();
-  const near = new Map<string, string[]>();
+  const near = new Map<string, { id: string; date: string }[]>();
   for (const t of ledger) {
     const k = [t.date, t.type, t.amountCents, normaliseText(t.description ?? '')].join('\u001f');
     exact.set(k, (exact.get(k) ?? 0) + 1);
     const n = `${t.type}\u001f${t.amountCents}`;
     const list = near.get(n) ?? [];
-    list.push(t.date);
+    list.push({ id: t.id, date: t.date });
     near.set(n, list);
   }
   const occurrence = new Map<string, number>();
@@ -127,14 +132,20 @@ export function markDuplicates(rows: NewImportRow[], imported: Set<string>, ledg
       row.message = IMPORT_MSG.duplicateLedger;
       continue;
     }
-    const dates = near.get(`${type}\u001f${Math.abs(cents)}`);
-    if (dates) {
+    const candidates = near.get(`${type}\u001f${Math.abs(cents)}`);
+    if (candidates) {
       const lo = addDays(date, -days);
       const hi = addDays(date, days);
-      const match = dates.filter((d) => d >= lo && d <= hi).sort()[0];
+      const distance = (d: string) => Math.abs(Date.parse(d) - Date.parse(date));
+      const match = candidates
+        .filter((c) => c.date >= lo && c.date <= hi)
+        .sort(
+          (a, b) => distance(a.date) - distance(b.date) || a.date.localeCompare(b.date) || a.id.localeCompare(b.id),
+        )[0];
       if (match) {
         row.status = 'possible-duplicate';
-        row.message = IMPORT_MSG.possibleDuplicate(match);
+        row.message = IMPORT_MSG.possibleDuplicate(match.date);
+        row.matchId = match.id;
       }
     }
   }

@@ -1,11 +1,16 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { importBatches, importKeys, importRows } from '../../db/schema.js';
+import { importBatches, importKeys, importRows, transactions } from '../../db/schema.js';
 import { ledgerWriter } from '../ledger/index.js';
 
 export type BatchRow = Omit<typeof importBatches.$inferSelect, 'fileData'>;
 export type ImportRowRecord = typeof importRows.$inferSelect;
 export type NewImportRow = Omit<ImportRowRecord, 'batchId' | 'userId' | 'skipped'>;
+/** A listed row, with the status it shows and its possible duplicate's match. */
+export type ListedImportRow = ImportRowRecord & {
+  shown: string;
+  match: { id: string; date: string; description: string | null; amountCents: number; type: string } | null;
+};
 
 /** Rows of a raw query, on node-postgres and PGlite alike. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -198,16 +203,22 @@ export async function insertRows(db: Db, userId: string, batchId: string, rows: 
       message: r.message,
       category_id: r.categoryId,
       suggested_by: r.suggestedBy,
+      match_id: r.matchId,
+      file_category: r.fileCategory,
     }));
     await db.execute(sql`
       insert into import_rows
         (batch_id, user_id, idx, date, amount_cents, description, payee, account, external_id, dedupe_key,
-         status, message, category_id, suggested_by)
+         status, message, category_id, suggested_by, match_id, file_category, skipped)
       select ${batchId}::uuid, ${userId}::uuid, x.idx, x.date, x.amount_cents, x.description, x.payee, x.account,
-             x.external_id, x.dedupe_key, x.status, x.message, x.category_id, x.suggested_by
+             x.external_id, x.dedupe_key, x.status, x.message, x.category_id, x.suggested_by, x.match_id,
+             x.file_category,
+             -- A possible duplicate starts unticked: it imports only if the user says so.
+             x.status = 'possible-duplicate'
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
         idx integer, date date, amount_cents bigint, description text, payee text, account text,
-        external_id text, dedupe_key text, status text, message text, category_id uuid, suggested_by text)`);
+        external_id text, dedupe_key text, status text, message text, category_id uuid, suggested_by text,
+        match_id uuid, file_category text)`);
   }
 }
 
@@ -215,21 +226,24 @@ export async function deleteRows(db: Db, userId: string, batchId: string): Promi
   await db.delete(importRows).where(and(eq(importRows.userId, userId), eq(importRows.batchId, batchId)));
 }
 
-/** The status a row shows: `skipped` when the user set it aside, else what the preview decided. */
-export const shownStatus = sql<string>`case when ${importRows.skipped} then 'skipped' else ${importRows.status} end`;
+/**
+ * The status a row shows: `skipped` when the user set it aside, else what the preview decided. A
+ * possible duplicate stays one whether ticked or not (`include` says which), so the reason shows.
+ */
+export const shownStatus = sql<string>`case when ${importRows.skipped} and ${importRows.status} <> 'possible-duplicate' then 'skipped' else ${importRows.status} end`;
 
 /** One page of rows in file order, from index `from`. */
-export function listRows(
+export async function listRows(
   db: Db,
   userId: string,
   batchId: string,
   from: number,
   limit: number,
   status?: string,
-): Promise<(ImportRowRecord & { shown: string })[]> {
+): Promise<ListedImportRow[]> {
   const parts = [eq(importRows.userId, userId), eq(importRows.batchId, batchId), sql`${importRows.idx} >= ${from}`];
   if (status) parts.push(sql`${shownStatus} = ${status}`);
-  return db
+  const rows = await db
     .select({
       batchId: importRows.batchId,
       idx: importRows.idx,
@@ -246,12 +260,34 @@ export function listRows(
       message: importRows.message,
       categoryId: importRows.categoryId,
       suggestedBy: importRows.suggestedBy,
+      matchId: importRows.matchId,
+      linkedId: importRows.linkedId,
+      fileCategory: importRows.fileCategory,
       shown: shownStatus,
+      matchDate: transactions.date,
+      matchDescription: transactions.description,
+      matchAmountCents: transactions.amountCents,
+      matchType: transactions.type,
     })
     .from(importRows)
+    .leftJoin(transactions, and(eq(transactions.id, importRows.matchId), eq(transactions.userId, importRows.userId)))
     .where(and(...parts))
     .orderBy(importRows.idx)
     .limit(limit);
+  return rows.map(({ matchDate, matchDescription, matchAmountCents, matchType, ...r }) => ({
+    ...r,
+    // A match deleted since the preview is no match.
+    match:
+      r.matchId && matchDate && matchAmountCents !== null && matchType
+        ? {
+            id: r.matchId,
+            date: matchDate,
+            description: matchDescription,
+            amountCents: matchAmountCents,
+            type: matchType,
+          }
+        : null,
+  }));
 }
 
 export interface RowSums {
@@ -268,6 +304,8 @@ export interface RowSums {
   possibleDuplicates: number;
   errors: number;
   skipped: number;
+  linked: number;
+  toImport: number;
 }
 
 /** The batch's summary figures, summed by the database over its rows. */
@@ -282,9 +320,11 @@ export async function sumRows(db: Db, userId: string, batchId: string): Promise<
            min(date)::text as earliest, max(date)::text as latest,
            (count(*) filter (where not skipped and status = 'new'))::int as new,
            (count(*) filter (where not skipped and status = 'duplicate'))::int as duplicates,
-           (count(*) filter (where not skipped and status = 'possible-duplicate'))::int as possible_duplicates,
+           (count(*) filter (where status = 'possible-duplicate'))::int as possible_duplicates,
            (count(*) filter (where not skipped and status = 'error'))::int as errors,
-           (count(*) filter (where skipped))::int as skipped
+           (count(*) filter (where skipped and linked_id is null))::int as skipped,
+           (count(*) filter (where linked_id is not null))::int as linked,
+           (count(*) filter (where not skipped and status in ('new', 'possible-duplicate')))::int as to_import
     from import_rows where user_id = ${userId} and batch_id = ${batchId}`);
   const r = rowsOf<Record<string, number | string | null>>(result)[0] ?? {};
   const n = (v: unknown) => Number(v ?? 0);
@@ -302,6 +342,8 @@ export async function sumRows(db: Db, userId: string, batchId: string): Promise<
     possibleDuplicates: n(r.possible_duplicates),
     errors: n(r.errors),
     skipped: n(r.skipped),
+    linked: n(r.linked),
+    toImport: n(r.to_import),
   };
 }
 
@@ -323,6 +365,7 @@ export interface RowChange {
   index: number;
   categoryId?: string | undefined;
   skip?: boolean | undefined;
+  sameAs?: boolean | undefined;
 }
 
 /** The rows at these indexes: their type (from the amount's sign) and payee text. */
@@ -331,30 +374,44 @@ export async function findRowsByIndex(
   userId: string,
   batchId: string,
   indexes: number[],
-): Promise<{ idx: number; amountCents: number | null; status: string; text: string }[]> {
+): Promise<{ idx: number; amountCents: number | null; status: string; text: string; matchId: string | null }[]> {
   const result = await db.execute(sql`
-    select idx, amount_cents, status, coalesce(nullif(payee, ''), description) as text
+    select idx, amount_cents, status, coalesce(nullif(payee, ''), description) as text, match_id
     from import_rows
     where user_id = ${userId} and batch_id = ${batchId}
       and idx in (select (jsonb_array_elements_text(${JSON.stringify(indexes)}::jsonb))::int)`);
-  return rowsOf<{ idx: number; amount_cents: number | null; status: string; text: string }>(result).map((r) => ({
+  return rowsOf<{ idx: number; amount_cents: number | null; status: string; text: string; match_id: string | null }>(
+    result,
+  ).map((r) => ({
     idx: r.idx,
     amountCents: r.amount_cents === null ? null : r.amount_cents,
     status: r.status,
     text: r.text,
+    matchId: r.match_id,
   }));
 }
 
 /** Applies the user's per-row choices in one statement. */
 export async function applyRowChanges(db: Db, userId: string, batchId: string, changes: RowChange[]): Promise<void> {
   if (!changes.length) return;
-  const list = changes.map((c) => ({ idx: c.index, category_id: c.categoryId ?? null, skip: c.skip ?? null }));
+  const list = changes.map((c) => ({
+    idx: c.index,
+    category_id: c.categoryId ?? null,
+    skip: c.skip ?? null,
+    same_as: c.sameAs ?? null,
+  }));
+  // "Same as" links the row to its match and sets it aside; ticking it (skip false) or
+  // `sameAs: false` undoes the link.
   await db.execute(sql`
     update import_rows r
     set category_id = coalesce(x.category_id, r.category_id),
         suggested_by = case when x.category_id is null then r.suggested_by else 'user' end,
-        skipped = coalesce(x.skip, r.skipped)
-    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(idx integer, category_id uuid, skip boolean)
+        skipped = case when x.same_as then true else coalesce(x.skip, r.skipped) end,
+        linked_id = case
+          when x.same_as then r.match_id
+          when x.same_as = false or x.skip is not null then null
+          else r.linked_id end
+    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(idx integer, category_id uuid, skip boolean, same_as boolean)
     where r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx = x.idx`);
 }
 
@@ -375,12 +432,61 @@ export async function setCategoryForPayee(
       and ${income ? sql`amount_cents > 0` : sql`amount_cents < 0`}`);
 }
 
+/** The file's own category names of the importable rows, by name (case-insensitively) and type, most rows first. */
+export async function fileCategoryNames(
+  db: Db,
+  userId: string,
+  batchId: string,
+): Promise<{ name: string; type: 'expense' | 'income'; rows: number }[]> {
+  const result = await db.execute(sql`
+    select min(file_category) as name,
+           case when amount_cents > 0 then 'income' else 'expense' end as type,
+           count(*)::int as rows
+    from import_rows
+    where user_id = ${userId} and batch_id = ${batchId} and file_category is not null
+      and status in ('new', 'possible-duplicate')
+    group by lower(file_category), 2
+    order by 3 desc, 1
+    limit 500`);
+  return rowsOf<{ name: string; type: 'expense' | 'income'; rows: number }>(result);
+}
+
+/**
+ * Gives a newly created category to the rows carrying that file category name and type that had
+ * no better match than the fallback ("Uncategorized"); rules, history and the user's own choices stay.
+ */
+export async function assignFileCategory(
+  db: Db,
+  userId: string,
+  batchId: string,
+  name: string,
+  type: 'expense' | 'income',
+  categoryId: string,
+): Promise<void> {
+  await db.execute(sql`
+    update import_rows set category_id = ${categoryId}, suggested_by = 'file'
+    where user_id = ${userId} and batch_id = ${batchId}
+      and lower(file_category) = lower(${name})
+      and status in ('new', 'possible-duplicate')
+      and suggested_by = 'fallback'
+      and ${type === 'income' ? sql`amount_cents > 0` : sql`amount_cents < 0`}`);
+}
+
 /** How many rows the commit will import. */
 export async function countImportable(db: Db, userId: string, batchId: string): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from import_rows
     where user_id = ${userId} and batch_id = ${batchId} and not skipped and status in ('new', 'possible-duplicate')`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** The statement account of the batch's first row that names one (null when none does). */
+export async function firstAccount(db: Db, userId: string, batchId: string): Promise<string | null> {
+  const result = await db.execute(sql`
+    select account from import_rows
+    where user_id = ${userId} and batch_id = ${batchId} and account is not null
+    order by idx limit 1`);
+  return rowsOf<{ account: string }>(result)[0]?.account ?? null;
 }
 
 /** The highest row index of the batch (-1 when it has none). */
@@ -399,8 +505,16 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
  * moves no data through the server. Returns how many transactions were created.
  */
 export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
-  const range = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}
-        and not r.skipped and r.status in ('new', 'possible-duplicate')`;
+  const inRange = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}`;
+  const range = sql`${inRange} and not r.skipped and r.status in ('new', 'possible-duplicate')`;
+  // "Same as …": the existing transaction takes the row's bank identity (its key), so a
+  // re-import finds it; the transaction itself (category, note) is left as it is.
+  await db.execute(sql`
+    insert into import_keys (user_id, key, batch_id)
+    select r.user_id, r.dedupe_key, r.batch_id from import_rows r
+    where ${inRange} and r.linked_id is not null and r.dedupe_key is not null
+      and exists (select 1 from transactions t where t.user_id = r.user_id and t.id = r.linked_id)
+    on conflict do nothing`);
   await db.execute(sql`
     insert into import_keys (user_id, key, batch_id)
     select r.user_id, r.dedupe_key, r.batch_id from import_rows r

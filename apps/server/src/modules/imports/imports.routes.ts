@@ -6,6 +6,8 @@ import {
   importProfileSchema,
   importRowsQuerySchema,
   importRuleSchema,
+  ruleMatchesSchema,
+  ruleOrderSchema,
   importUpdateSchema,
   profileInputSchema,
   ruleInputSchema,
@@ -165,6 +167,45 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     '/rules/:id',
     { schema: { ...rulesDoc, params: ruleParams, body: ruleInputSchema, response: { 200: rule } } },
     async (request) => ({ data: await rules.updateRule(db, request.user.id, request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/rules/order',
+    {
+      schema: {
+        ...rulesDoc,
+        summary: 'Set the order the rules are tried in',
+        body: ruleOrderSchema,
+        response: { 200: dataOf(z.array(importRuleSchema)) },
+      },
+    },
+    async (request) => ({ data: await rules.orderRules(db, request.user.id, request.body.ids) }),
+  );
+
+  app.post(
+    '/rules/preview',
+    {
+      schema: {
+        ...rulesDoc,
+        summary: 'The past transactions a rule would recategorise',
+        body: ruleInputSchema,
+        response: { 200: dataOf(ruleMatchesSchema) },
+      },
+    },
+    async (request) => ({ data: await rules.previewRule(db, request.user.id, request.body) }),
+  );
+
+  app.post(
+    '/rules/:id/apply',
+    {
+      schema: {
+        ...rulesDoc,
+        summary: 'Give the rule’s category to the past transactions it matches',
+        params: ruleParams,
+        response: { 200: dataOf(z.object({ updated: z.number().int() })) },
+      },
+    },
+    async (request) => ({ data: await rules.applyRule(db, request.user.id, request.params.id) }),
   );
 
   app.delete(

@@ -28,7 +28,7 @@ import { ImportFileError, type ParsedPosting, type ParseResult } from './parse/t
 import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
-import { profileForHeader, profileOptions, ruleMatcher } from './rules.service.js';
+import { profileForShape, profileOptions, rememberShape, ruleMatcher } from './rules.service.js';
 import type { ImportJobs } from '../../app-context.js';
 
 export interface ImportDeps {
@@ -93,7 +93,10 @@ async function runParser(deps: ImportDeps, bytes: Uint8Array, options: ImportOpt
   return result;
 }
 
-/** Reads the file with the given options, a chosen profile's, or the profile saved for its header. */
+/**
+ * Reads the file with the given options, a chosen profile's, or the settings remembered for its
+ * shape (CSV header row; OFX/QIF/CAMT format and account) when the user chose none.
+ */
 async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
   if (given.profileId) {
     const saved = await profileOptions(deps.db, owner.id, given.profileId);
@@ -101,14 +104,23 @@ async function readFile(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given
     return { ...parsed, options: { ...parsed.options, profileId: given.profileId } };
   }
   const parsed = await runParser(deps, bytes, given, fileName);
-  if (parsed.format !== 'csv' || !parsed.header?.length || hasCsvChoices(given)) return parsed;
-  const profile = await profileForHeader(deps.db, owner.id, parsed.header);
+  if (given.fresh || hasChoices(parsed.format, given)) return withFresh(parsed, given);
+  const account = parsed.postings.find((p) => p.account)?.account;
+  const profile = await profileForShape(deps.db, owner.id, { format: parsed.format, header: parsed.header, account });
   if (!profile) return parsed;
   const again = await runParser(deps, bytes, mergeOptions(profile.options, given), fileName);
   return { ...again, options: { ...again.options, profileId: profile.id } };
 }
 
-const hasCsvChoices = (o: ImportOptions) => Boolean(o.csv && Object.keys(o.csv).length) || Boolean(o.dateFormat);
+/** "Detect again" stays in the effective options, so later changes are not overridden either. */
+const withFresh = <T extends { options: ImportOptions }>(parsed: T, given: ImportOptions): T =>
+  given.fresh ? { ...parsed, options: { ...parsed.options, fresh: true } } : parsed;
+
+/** Whether the user chose settings of their own (then nothing remembered is applied). */
+const hasChoices = (format: string, o: ImportOptions) =>
+  format === 'csv'
+    ? Boolean(o.csv && Object.keys(o.csv).length) || Boolean(o.dateFormat)
+    : o.invertSign !== undefined || Boolean(o.dateFormat) || Boolean(o.encoding);
 
 function mergeOptions(base: ImportOptions, over: ImportOptions): ImportOptions {
   return { ...base, ...over, csv: { ...base.csv, ...over.csv } };
@@ -186,11 +198,13 @@ function toSummary(s: repo.RowSums, imported: number): ImportSummary {
     possibleDuplicates: s.possibleDuplicates,
     errors: s.errors,
     skipped: s.skipped,
+    linked: s.linked,
+    toImport: s.toImport,
     imported,
   };
 }
 
-function toRow(r: repo.ImportRowRecord & { shown: string }): ImportRow {
+function toRow(r: repo.ListedImportRow): ImportRow {
   const row: ImportRow = {
     index: r.idx,
     date: r.date,
@@ -198,7 +212,18 @@ function toRow(r: repo.ImportRowRecord & { shown: string }): ImportRow {
     description: r.description,
     status: r.shown as ImportRow['status'],
     categoryId: r.categoryId,
+    include: !r.skipped && (r.status === 'new' || r.status === 'possible-duplicate'),
   };
+  if (r.match) {
+    const m = r.match;
+    row.match = {
+      id: m.id,
+      date: m.date,
+      description: m.description,
+      amount: fromCents(m.type === 'income' ? m.amountCents : -m.amountCents),
+    };
+  }
+  if (r.linkedId) row.linked = true;
   if (r.payee) row.payee = r.payee;
   if (r.account) row.account = r.account;
   if (r.externalId) row.externalId = r.externalId;
@@ -216,7 +241,8 @@ function toBatch(deps: ImportDeps, b: repo.BatchRow): ImportBatch {
     createdAt: b.createdAt.toISOString(),
     options: b.options,
     needsReview: b.needsReview,
-    summary: b.summary as unknown as ImportSummary,
+    // Batches stored before `linked` and `toImport` existed answer 0 for them.
+    summary: { linked: 0, toImport: 0, ...(b.summary as unknown as Partial<ImportSummary>) } as ImportSummary,
   };
   if (b.header) batch.header = b.header;
   if (b.message) batch.message = b.message;
@@ -240,7 +266,47 @@ async function withRows(
   const rows = await repo.listRows(deps.db, owner.id, b.id, q.cursor ?? 0, q.limit + 1, q.status);
   const page = rows.slice(0, q.limit);
   const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
-  return { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+  const batch: ImportBatch = { ...toBatch(deps, b), rows: page.map(toRow), meta: { nextCursor: next } };
+  if (b.status === 'preview') {
+    const unknown = await unmatchedFileCategories(deps.db, owner.id, b.id);
+    if (unknown.length) batch.fileCategories = unknown;
+  }
+  return batch;
+}
+
+/** The file's own category names that match none of the user's categories of their type. */
+async function unmatchedFileCategories(db: Db, userId: string, batchId: string) {
+  const names = await repo.fileCategoryNames(db, userId, batchId);
+  if (!names.length) return [];
+  const own = new Set(
+    (await categories.list(db, userId, undefined)).map((c) => `${c.type}:${c.name.trim().toLowerCase()}`),
+  );
+  // A name longer than a category may be cannot be offered.
+  return names.filter((n) => n.name.length <= 50 && !own.has(`${n.type}:${n.name.trim().toLowerCase()}`));
+}
+
+/** PUT … createCategories: creates the file's own category names asked for and gives them to their rows. */
+async function createFileCategories(
+  db: Db,
+  owner: Owner,
+  id: string,
+  wanted: { name: string; type: 'expense' | 'income' }[],
+) {
+  const offered = await unmatchedFileCategories(db, owner.id, id);
+  const key = (n: { name: string; type: string }) => `${n.type}:${n.name.trim().toLowerCase()}`;
+  const known = new Set(offered.map(key));
+  const asked = [...new Map(wanted.map((w) => [key(w), w])).values()];
+  if (!asked.every((w) => known.has(key(w)))) {
+    throw validationError(IMPORT_MSG.notFileCategory, { createCategories: IMPORT_MSG.notFileCategory });
+  }
+  const have = (await categories.list(db, owner.id, undefined)).length;
+  if (have + asked.length > PER_USER_LIMITS.categories) throw conflict(LIMIT_MESSAGES.categories);
+  await db.transaction(async (tx) => {
+    for (const w of asked) {
+      const created = await categories.findOrCreate(tx, owner.id, w.name, w.type);
+      await repo.assignFileCategory(tx, owner.id, id, w.name, w.type, created.id);
+    }
+  });
 }
 
 async function mustFind(db: Db, owner: Owner, id: string): Promise<repo.BatchRow> {
@@ -314,6 +380,7 @@ export async function update(deps: ImportDeps, owner: Owner, id: string, input: 
       });
     });
   }
+  if (input.createCategories?.length) await createFileCategories(deps.db, owner, id, input.createCategories);
   if (input.rows?.length) await applyRowChoices(deps.db, owner, id, input.rows);
   const summary = toSummary(await repo.sumRows(deps.db, owner.id, id), 0);
   const updated = await repo.updateBatch(deps.db, owner.id, id, { summary: { ...summary } }, ['preview']);
@@ -330,6 +397,7 @@ async function applyRowChoices(
     categoryId?: string | undefined;
     skip?: boolean | undefined;
     samePayee?: boolean | undefined;
+    sameAs?: boolean | undefined;
   }[],
 ) {
   const found = new Map(
@@ -346,6 +414,9 @@ async function applyRowChoices(
   for (const change of changes) {
     const row = found.get(change.index);
     if (!row) throw validationError(`There is no row ${change.index}`, { rows: `There is no row ${change.index}` });
+    if (change.sameAs && (row.status !== 'possible-duplicate' || !row.matchId)) {
+      throw validationError(IMPORT_MSG.noMatch, { rows: IMPORT_MSG.noMatch });
+    }
     if (change.categoryId) {
       const type = own.get(change.categoryId);
       if (!type) throw validationError('Please select a category', { rows: 'Please select a category' });
@@ -431,6 +502,14 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         fileData: null,
         summary: { ...summary },
       });
+      // The settings this file was imported with, for the next file of its shape.
+      await rememberShape(
+        tx,
+        userId,
+        { format: batch.format, header: batch.header, account: await repo.firstAccount(tx, userId, id) },
+        batch.fileName,
+        batch.options,
+      );
     });
   } catch (error) {
     deps.log.error({ err: error, importId: id }, 'import commit failed');

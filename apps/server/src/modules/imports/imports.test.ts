@@ -74,11 +74,11 @@ describe('statement import: preview, commit, undo', () => {
         ['2024-04-02', 'Bus', '-2.00'],
       ]),
     );
-    // Not merged: the second is only flagged for the user, and imports unless skipped.
+    // Not merged: the second is only flagged for the user (unticked until the user ticks it).
     expect(batch.rows?.map((r) => r.status)).toEqual(['duplicate', 'possible-duplicate']);
   });
 
-  it('flags a near match (same amount within 3 days) as a possible duplicate, and imports it unless skipped', async () => {
+  it('flags a near match (same amount within 3 days) as a possible duplicate, unticked: it imports only when ticked', async () => {
     const { token } = await registerUser(t);
     await commit(t, token, (await preview(t, token, csv([['2024-05-10', 'Gym monthly', '-30.00']]))).id);
     const batch = await preview(
@@ -93,8 +93,10 @@ describe('statement import: preview, commit, undo', () => {
     expect(batch.rows?.map((r) => r.status)).toEqual(['possible-duplicate', 'new', 'new']);
     expect(batch.rows?.[0]?.message).toContain('2024-05-10');
     expect(batch.summary.possibleDuplicates).toBe(1);
+    expect(batch.rows?.map((r) => r.include)).toEqual([false, true, true]);
+    expect(batch.summary).toMatchObject({ toImport: 2, skipped: 1 });
     await commit(t, token, batch.id);
-    expect((await allTransactions(t, token)).meta.total).toBe(4);
+    expect((await allTransactions(t, token)).meta.total).toBe(3);
   });
 
   it('reverting removes exactly that batch’s transactions and keeps the rest', async () => {

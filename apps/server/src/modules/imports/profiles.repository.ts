@@ -47,3 +47,13 @@ export async function countProfiles(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(importProfiles).where(eq(importProfiles.userId, userId));
   return row?.n ?? 0;
 }
+
+/** Replaces a profile's options (the settings remembered by the last import of its file's shape). */
+export async function updateProfileOptions(
+  db: Db,
+  userId: string,
+  id: string,
+  options: ProfileRow['options'],
+): Promise<void> {
+  await db.update(importProfiles).set({ options, updatedAt: new Date() }).where(own(userId, id));
+}

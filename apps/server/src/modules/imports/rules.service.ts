@@ -1,5 +1,14 @@
-import type { Category, ImportProfile, ImportRule, ImportOptions, ProfileInput, RuleInput } from '@ledgerly/shared';
-import { LIMIT_MESSAGES, PER_USER_LIMITS, headerKey } from '@ledgerly/shared';
+import type {
+  Category,
+  ImportProfile,
+  ImportRule,
+  ImportOptions,
+  ProfileInput,
+  RuleInput,
+  RuleMatches,
+} from '@ledgerly/shared';
+import { LIMIT_MESSAGES, PER_USER_LIMITS, RULE_MSG, accountKey, fromCents, headerKey, shownCategory } from '@ledgerly/shared';
+import { ledgerWriter, matchingDescription } from '../ledger/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
@@ -10,6 +19,7 @@ const toRule = (r: repo.RuleRow): ImportRule => ({
   id: r.id,
   contains: r.contains,
   categoryId: r.categoryId,
+  position: r.position,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -38,6 +48,55 @@ export async function updateRule(db: Db, userId: string, id: string, data: RuleI
 
 export async function deleteRule(db: Db, userId: string, id: string): Promise<void> {
   if (!(await repo.deleteRule(db, userId, id))) throw notFound('Rule');
+}
+
+/** PUT /rules/order: the rules in the order given, which must name each of the user's rules once. */
+export async function orderRules(db: Db, userId: string, ids: string[]): Promise<ImportRule[]> {
+  const current = await repo.listRules(db, userId);
+  const known = new Set(current.map((r) => r.id));
+  if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((id) => known.has(id))) {
+    throw validationError(RULE_MSG.orderMismatch, { ids: RULE_MSG.orderMismatch });
+  }
+  await repo.setOrder(db, userId, ids);
+  return listRules(db, userId);
+}
+
+/** Rows shown by a rule preview. */
+const PREVIEW_ROWS = 20;
+
+/** POST /rules/preview: the past transactions a rule (saved or not) would recategorise. */
+export async function previewRule(db: Db, userId: string, data: RuleInput): Promise<RuleMatches> {
+  const category = await checkCategory(db, userId, data.categoryId);
+  const found = await matchingDescription(
+    db,
+    userId,
+    { text: data.contains, type: category.type, categoryId: category.id },
+    PREVIEW_ROWS,
+  );
+  return {
+    total: found.total,
+    rows: found.rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      description: r.description,
+      amount: fromCents(r.type === 'income' ? r.amountCents : -r.amountCents),
+      type: r.type,
+      category: shownCategory(r),
+    })),
+  };
+}
+
+/** POST /rules/{id}/apply: gives the rule's category to the past transactions it matches. */
+export async function applyRule(db: Db, userId: string, id: string): Promise<{ updated: number }> {
+  const rule = await repo.findRule(db, userId, id);
+  if (!rule) throw notFound('Rule');
+  const category = await checkCategory(db, userId, rule.categoryId);
+  const updated = await ledgerWriter.recategorizeByDescription(db, userId, {
+    text: rule.contains,
+    type: category.type,
+    categoryId: category.id,
+  });
+  return { updated };
 }
 
 /** The category the first matching rule gives a posting of this type, if any. */
@@ -87,6 +146,67 @@ export async function profileOptions(db: Db, userId: string, id: string): Promis
   const row = await profilesRepo.findProfile(db, userId, id);
   if (!row) throw validationError('Unknown import profile', { profileId: 'Unknown import profile' });
   return row.options;
+}
+
+/** A file's shape: its header row for a CSV, else its format and statement account. */
+export interface FileShape {
+  format: string;
+  header?: string[] | null | undefined;
+  account?: string | null | undefined;
+}
+
+const shapeKey = (shape: FileShape) =>
+  shape.format === 'csv'
+    ? shape.header?.length
+      ? headerKey(shape.header)
+      : null
+    : accountKey(shape.format, shape.account);
+
+/** The settings remembered for this file shape (by the last import of it, or saved by hand), if any. */
+export async function profileForShape(
+  db: Db,
+  userId: string,
+  shape: FileShape,
+): Promise<{ id: string; options: ImportOptions } | null> {
+  const key = shapeKey(shape);
+  if (key === null) return null;
+  const row = await profilesRepo.findProfileByHeader(db, userId, key);
+  return row ? { id: row.id, options: row.options } : null;
+}
+
+/**
+ * Remembers the settings an import was committed with for its file shape, so the next file of
+ * that shape is read the same way: the newest profile of that shape takes them, or a new one named
+ * after the file. Past the per-user cap nothing new is saved (the import itself is not refused).
+ */
+export async function rememberShape(
+  db: Db,
+  userId: string,
+  shape: FileShape,
+  fileName: string,
+  options: ImportOptions,
+): Promise<void> {
+  const key = shapeKey(shape);
+  if (key === null) return;
+  // The encoding is detected from each file's bytes (a UTF-8 file forced to windows-1252 would
+  // read garbled), so it is not remembered.
+  const { profileId: _profile, fresh: _fresh, encoding: _encoding, ...kept } = options;
+  // Nor is the header row's line number: the profile is found by the header's text, which was
+  // detected, and the lines above it (a statement date, a balance) may vary from month to month.
+  if (kept.csv) {
+    const { headerRow: _line, ...csv } = kept.csv;
+    kept.csv = csv;
+  }
+  const existing = await profilesRepo.findProfileByHeader(db, userId, key);
+  if (existing) return profilesRepo.updateProfileOptions(db, userId, existing.id, kept);
+  if ((await profilesRepo.countProfiles(db, userId)) >= PER_USER_LIMITS.importProfiles) return;
+  await profilesRepo.insertProfile(db, {
+    userId,
+    name: (fileName.trim() || 'statement').slice(0, 50),
+    header: shape.format === 'csv' ? (shape.header ?? []) : [],
+    headerKey: key,
+    options: kept,
+  });
 }
 
 /** The profile saved for this header row, if any. */

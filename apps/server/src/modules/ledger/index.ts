@@ -10,6 +10,7 @@ export {
   ledgerCounts,
   ledgerSums,
   listTransactions,
+  matchingDescription,
   pageRows,
   receiptKeysInUse,
   sumTransactions,
@@ -25,8 +26,8 @@ export type {
   TransactionWithCategory,
 } from './ledger.read-model.js';
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
-export { type LedgerFilter, filterWhere } from './ledger.filter.js';
-export { type TotalsFilter, type TotalsRange, splitRange, totalsIn } from './ledger.rollups.js';
+export { type LedgerFilter, filterWhere, searchAmountRange } from './ledger.filter.js';
+export { type TotalsFilter, type TotalsRange, onBudgetAccounts, splitRange, totalsIn } from './ledger.rollups.js';
 export {
   type AccountRow,
   accountCount,
@@ -55,3 +56,15 @@ export * as ledgerTransfers from './ledger.transfers.js';
 export type { LegChange, TransferOccurrenceSource, TransferValues, TransferWithLegs } from './ledger.transfers.js';
 export * as ledgerReconcile from './ledger.reconcile.js';
 export type { ReconciliationRow } from './ledger.reconcile.js';
+// Accounts API (2/6, accounts and balances): balances, register, net worth; opening rows and moves.
+export {
+  type BalanceCents,
+  type NetWorthMonth,
+  type RegisterListedRow,
+  balanceAsOf,
+  balancesAsOf,
+  currentBalances,
+  netWorthMonths,
+  registerPage,
+} from './ledger.balances.js';
+export * as accountsWriter from './ledger.accounts-writer.js';

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
-import { transactions } from '../../db/schema.js';
+import { categories, transactions } from '../../db/schema.js';
 import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
 
 /*
@@ -16,10 +16,56 @@ import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
 /** The one filter type of the ledger's reads (the list's query without paging). */
 export type LedgerFilter = { [K in keyof TransactionFilter]?: TransactionFilter[K] | undefined };
 
-type Clauses = { [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K]>) => SQL };
+type Clauses = { [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K]>, userId: string) => SQL };
 
 /** `%`, `_` and `\` in the search text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `column ilike '%text%'` with the text taken literally (the search's and the rules' "contains"). */
+export const containsText = (column: SQL | typeof transactions.description, text: string): SQL =>
+  sql`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+
+// An amount as the app writes it: digits with optional thousands commas, then up to two decimals.
+// Each pattern has one way to match any text (no nested or overlapping repetition), so it runs in
+// linear time whatever is typed.
+const PLAIN_AMOUNT = /^\d{1,10}(?:\.\d{0,2})?$/;
+const GROUPED_AMOUNT = /^\d{1,3}(?:,\d{3}){1,3}(?:\.\d{0,2})?$/;
+
+/**
+ * The amounts (in cents, inclusive) a search text stands for, or null when it is not an amount.
+ * The text is read as the app writes amounts, in whole currency units: "1450" and "1,450" are
+ * $1,450.00 to $1,450.99 (what starts with those units), "14.5" is $14.50 to $14.59 and "14.50"
+ * is exactly $14.50. A leading currency sign or minus is allowed and ignored (the list shows
+ * both kinds). docs/transactions.md, "Search".
+ */
+export function searchAmountRange(text: string): { lo: number; hi: number } | null {
+  let t = text.trim();
+  if (t.startsWith('-') || t.startsWith('+')) t = t.slice(1).trim();
+  if (t.startsWith('$')) t = t.slice(1).trim();
+  if (t.length > 20 || !(PLAIN_AMOUNT.test(t) || GROUPED_AMOUNT.test(t))) return null;
+  const [units = '', decimals = ''] = t.replaceAll(',', '').split('.');
+  const base = Number(units) * 100;
+  if (decimals.length === 2) return { lo: base + Number(decimals), hi: base + Number(decimals) };
+  if (decimals.length === 1) return { lo: base + Number(decimals) * 10, hi: base + Number(decimals) * 10 + 9 };
+  return { lo: base, hi: base + 99 };
+}
+
+/**
+ * The search: the description (where payees go) or the category's name contains the text, or the
+ * text is an amount. Each branch has its index — the description's trigram index, the user's
+ * categories then (user, category, date), and (user, amount) — so PostgreSQL can OR bitmaps.
+ */
+function searchClause(text: string, userId: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  const parts: SQL[] = [
+    sql`${transactions.description} ilike ${pattern} escape '\\'`,
+    sql`${transactions.categoryId} in (select ${categories.id} from ${categories}
+          where ${categories.userId} = ${userId} and ${categories.name} ilike ${pattern} escape '\\')`,
+  ];
+  const amount = searchAmountRange(text);
+  if (amount) parts.push(sql`${transactions.amountCents} between ${amount.lo} and ${amount.hi}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
 
 const ROW_CLAUSES: Clauses = {
   // Income or expense: rows that count as such (a transfer leg, an opening or adjustment row has a
@@ -29,7 +75,7 @@ const ROW_CLAUSES: Clauses = {
   accountId: (v) => eq(transactions.accountId, v),
   startDate: (v) => sql`${transactions.date} >= ${v}`,
   endDate: (v) => sql`${transactions.date} <= ${v}`,
-  search: (v) => sql`${transactions.description} ilike ${`%${escapeLike(v)}%`} escape '\\'`,
+  search: (v, userId) => searchClause(v, userId),
 };
 
 /** Which filters the rollups can answer (their key columns); a filter set on a `false` one reads rows. */
@@ -48,7 +94,7 @@ export function filterWhere(userId: string, f: LedgerFilter): SQL {
   for (const key of Object.keys(ROW_CLAUSES) as (keyof LedgerFilter)[]) {
     const value = f[key];
     // An empty value is no filter, as an absent one.
-    if (value) parts.push((ROW_CLAUSES[key] as (v: unknown) => SQL)(value));
+    if (value) parts.push((ROW_CLAUSES[key] as (v: unknown, u: string) => SQL)(value, userId));
   }
   return and(...parts) ?? sql`false`;
 }

@@ -2,7 +2,7 @@ import { type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } fro
 import type { Db } from '../../db/client.js';
 import { categories, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
-import { type LedgerFilter, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
+import { type LedgerFilter, containsText, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
 import { totalsIn } from './ledger.rollups.js';
 
 /*
@@ -49,6 +49,34 @@ export async function findTransaction(db: Db, userId: string, id: string): Promi
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * What a categorisation rule would change in the past: the user's transactions of `type` whose
+ * description contains `text` and whose category is not `categoryId` — how many, and the newest
+ * `limit` of them with their category.
+ */
+export async function matchingDescription(
+  db: Db,
+  userId: string,
+  rule: { text: string; type: 'expense' | 'income'; categoryId: string },
+  limit: number,
+): Promise<{ total: number; rows: TransactionWithCategory[] }> {
+  const where = and(
+    eq(transactions.userId, userId),
+    eq(transactions.type, rule.type),
+    sql`${transactions.categoryId} <> ${rule.categoryId}`,
+    containsText(transactions.description, rule.text),
+  );
+  const [counted] = await db.select({ n: count() }).from(transactions).where(where);
+  const rows = await db
+    .select(withCategory)
+    .from(transactions)
+    .innerJoin(categories, categoryJoin)
+    .where(where)
+    .orderBy(sql`${transactions.date} desc`, sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
+    .limit(limit);
+  return { total: counted?.n ?? 0, rows };
 }
 
 /* ---------------------------------------------------------------- keyset paging */
@@ -136,6 +164,31 @@ export async function listTransactions(
     .select({ id: transactions.id })
     .from(transactions)
     .where(where(userId, filter, o))
+    .orderBy(...keyOrder(order))
+    .limit(o.limit)
+    .as('page');
+  const rows = await db
+    .select({ ...withCategory, cursorCreatedAt })
+    .from(page)
+    .innerJoin(transactions, eq(transactions.id, page.id))
+    .leftJoin(categories, categoryJoin)
+    .orderBy(...keyOrder(order));
+  return rows.map(withCursor);
+}
+
+/**
+ * One keyset page of one account's rows with their categories (the account's register). The
+ * caller has checked the account is the user's; the composite foreign key pins its rows to that
+ * user, so the page is chosen on transactions_account_date_idx alone: with a user condition too,
+ * the planner may walk the user's index and filter out the other accounts' rows.
+ */
+export async function listAccountRows(db: Db, accountId: string, o: PageOptions): Promise<ListedRow[]> {
+  const order = o.order ?? 'newest';
+  const own = eq(transactions.accountId, accountId);
+  const page = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(o.after ? and(own, keyAfter(order, o.after)) : own)
     .orderBy(...keyOrder(order))
     .limit(o.limit)
     .as('page');

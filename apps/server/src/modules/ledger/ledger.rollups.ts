@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { lastDayOfMonth } from '@ledgerly/shared';
 import { dailyTotals, monthlyTotals } from '../../db/schema.js';
 
@@ -17,7 +17,13 @@ export interface TotalsFilter {
   type?: 'expense' | 'income' | undefined;
   categoryId?: string | undefined;
   accountId?: string | undefined;
+  /** Only rows of on-budget accounts (budgets and alerts, DESIGN §10). */
+  onBudget?: boolean | undefined;
 }
+
+/** Rollup rows (of `table`) of the user's on-budget accounts only. */
+export const onBudgetAccounts = (accountColumn: SQL | AnyColumn, userId: string): SQL =>
+  sql`${accountColumn} in (select a.id from accounts a where a.user_id = ${userId} and a.on_budget)`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -87,6 +93,7 @@ export function totalsIn(userId: string, range: TotalsRange, filter: TotalsFilte
     if (filter.type) c.push(sql`${table.type} = ${filter.type}`);
     if (filter.categoryId) c.push(sql`${table.categoryId} = ${filter.categoryId}`);
     if (filter.accountId) c.push(sql`${table.accountId} = ${filter.accountId}`);
+    if (filter.onBudget) c.push(onBudgetAccounts(table.accountId, userId));
     return c;
   };
   const select = (table: typeof dailyTotals | typeof monthlyTotals, where: SQL[]) =>

@@ -1,9 +1,10 @@
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { accountForWrite, defaultAccount } from './ledger.accounts.js';
+import { containsText } from './ledger.filter.js';
 import type { TransactionRow } from './ledger.read-model.js';
 
 /*
@@ -219,6 +220,31 @@ export async function deleteImportBatch(db: Db, userId: string, batchId: string)
     )
     select count(*)::int as n from gone`);
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * A categorisation rule applied to past rows: every transaction of `type` whose description
+ * contains `text` (case-insensitively, taken literally) and that has another category gets
+ * `categoryId`; answers how many changed.
+ */
+export async function recategorizeByDescription(
+  db: Db,
+  userId: string,
+  rule: { text: string; type: 'expense' | 'income'; categoryId: string },
+): Promise<number> {
+  const rows = await db
+    .update(transactions)
+    .set({ categoryId: rule.categoryId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.type, rule.type),
+        ne(transactions.categoryId, rule.categoryId),
+        containsText(transactions.description, rule.text),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return rows.length;
 }
 
 /** Moves every transaction of category `from` to `to` (a category delete with a target); answers how many. */

@@ -59,7 +59,7 @@ export interface DialogProps {
   title: ReactNode;
   children: ReactNode;
   /** Wider content such as forms with many fields. */
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** While busy, Escape and the close button do nothing. */
   busy?: boolean;
   /** Focus starts on the title instead (a list to read first, whose first control is an action). */
@@ -98,7 +98,7 @@ export function Dialog({ open, onClose, title, children, size = 'md', busy = fal
     };
   }, []);
 
-  const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
+  const width = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' }[size];
   return (
     <dialog
       ref={ref}

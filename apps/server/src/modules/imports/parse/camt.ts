@@ -1,5 +1,6 @@
 import { isIsoDate, type ImportOptions } from '@ledgerly/shared';
 import { readAmount } from './amount.js';
+import { cleanRemittance, payeeAndNote } from './bank-text.js';
 import { child, decodeEntities, list, parseXml, textOf, type XmlValue } from './xml.js';
 import { ImportFileError, shown, type ParsedPosting, type ParseResult } from './types.js';
 
@@ -57,13 +58,16 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
                 .filter(Boolean)
                 .join(' ')
             : '';
-        const description =
-          [
-            party,
-            remittance || (details.length === 1 ? text(first, 'AddtlTxInf') : undefined) || text(entry, 'AddtlNtryInf'),
-          ]
-            .filter(Boolean)
-            .join(' ') || '';
+        // The party once, then the note without its reference fields (bank-text.ts).
+        const description = payeeAndNote(
+          party,
+          cleanRemittance(
+            remittance ||
+              (details.length === 1 ? text(first, 'AddtlTxInf') : undefined) ||
+              text(entry, 'AddtlNtryInf') ||
+              '',
+          ),
+        );
         const endToEnd = details.length === 1 ? text(first, 'Refs', 'EndToEndId') : undefined;
         const externalId =
           text(entry, 'AcctSvcrRef') ??

@@ -1,5 +1,7 @@
 import type { ImportBatch } from '@ledgerly/shared';
+import { formatDate } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
+import { plural } from '../lib/row-text';
 import { useImportHistory } from '../api/list-imports';
 
 const STATUS: Record<ImportBatch['status'], string> = {
@@ -13,7 +15,8 @@ const STATUS: Record<ImportBatch['status'], string> = {
 export interface ImportHistoryProps {
   busy: boolean;
   money: (amount: number) => string;
-  onUndo: (id: string) => void;
+  /** Asks first (the wizard confirms with the count). */
+  onUndo: (batch: ImportBatch) => void;
 }
 
 /** Past imports, newest first, each finished one with Undo. */
@@ -35,9 +38,9 @@ export function ImportHistory({ busy, money, onUndo }: ImportHistoryProps) {
             <span className="min-w-0 break-words">
               <span className="font-medium">{b.fileName}</span>
               <span className="block text-xs text-slate-600 dark:text-slate-400">
-                {new Date(b.createdAt).toLocaleString('en-US')} · {STATUS[b.status]}
+                {formatDate(b.createdAt)} · {STATUS[b.status]}
                 {b.status === 'committed' &&
-                  ` · ${b.summary.imported} transactions · income ${money(b.summary.income)}, expense ${money(b.summary.expense)}`}
+                  ` · ${plural(b.summary.imported, 'transaction')} · income ${money(b.summary.income)}, expense ${money(b.summary.expense)}`}
               </span>
             </span>
             {b.status === 'committed' && (
@@ -45,7 +48,7 @@ export function ImportHistory({ busy, money, onUndo }: ImportHistoryProps) {
                 variant="secondary"
                 size="sm"
                 disabled={busy}
-                onClick={() => onUndo(b.id)}
+                onClick={() => onUndo(b)}
                 aria-label={`Undo import of ${b.fileName}`}
               >
                 Undo

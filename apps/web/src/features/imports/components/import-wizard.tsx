@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportBatch, ImportOptions, ImportRow, ImportSummary } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useMoney } from '../../../lib/use-currency';
@@ -12,6 +13,8 @@ import { uploadStatement } from '../api/upload-statement';
 import { ImportHistory } from './import-history';
 import { ImportRowsTable } from './import-rows-table';
 import { ImportSettings } from './import-settings';
+import { plural } from '../lib/row-text';
+import { FileCategoriesOffer } from './file-categories-offer';
 
 const PAGE = 100;
 
@@ -21,14 +24,21 @@ export interface ImportWizardProps {
   onDone: (message: string) => void;
 }
 
-/** "N new, M duplicates, K errors, income X, expense Y". */
+/** "N new, M duplicates, K errors, income X, expense Y" (singular for one). */
 export function summaryText(s: ImportSummary, money: (n: number) => string): string {
-  const parts = [`${s.new} new`, `${s.duplicates} duplicates`];
-  if (s.possibleDuplicates) parts.push(`${s.possibleDuplicates} possible duplicates`);
-  parts.push(`${s.errors} errors`);
-  if (s.skipped) parts.push(`${s.skipped} skipped`);
+  const parts = [`${s.new.toLocaleString('en-US')} new`, plural(s.duplicates, 'duplicate')];
+  if (s.possibleDuplicates) parts.push(plural(s.possibleDuplicates, 'possible duplicate'));
+  if (s.linked) parts.push(`${s.linked.toLocaleString('en-US')} linked`);
+  parts.push(plural(s.errors, 'error'));
+  if (s.skipped) parts.push(`${s.skipped.toLocaleString('en-US')} skipped`);
   return `${parts.join(', ')}, income ${money(s.income)}, expense ${money(s.expense)}`;
 }
+
+/** "Import 1 transaction", "Import 143 transactions". */
+export const importLabel = (n: number) => `Import ${plural(n, 'transaction')}`;
+
+/** The undo confirmation's question: "Undo import of 143 transactions?". */
+export const undoQuestion = (n: number) => `Undo import of ${plural(n, 'transaction')}?`;
 
 /**
  * The statement import: pick or drop a file → check the detected settings and the preview rows
@@ -44,6 +54,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
   const [error, setError] = useState<string | null>(null);
   const [samePayee, setSamePayee] = useState(true);
   const [dragging, setDragging] = useState(false);
+  const [confirmUndo, setConfirmUndo] = useState<{ id: string; count: number; fileName: string } | null>(null);
   const batch = useImport(batchId, limit);
   // keepPreviousData would otherwise show the last batch once the wizard starts over.
   const data = batchId ? batch.data : undefined;
@@ -79,6 +90,9 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
       setLimit(PAGE);
       queryClient.setQueryData(importKeys.batch(b.id, PAGE), b);
       setBatchId(b.id);
+      // The preview may have created "Uncategorized": without it in the list, a row's select
+      // would show the first category instead of the one the row has.
+      await invalidateAfter(queryClient, 'categoryAdded');
     }
   }
 
@@ -110,23 +124,29 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
     }
   }
 
+  async function confirmedUndo() {
+    const pending = confirmUndo;
+    setConfirmUndo(null);
+    if (pending) await undo(pending.id);
+  }
+
   async function close() {
     if (busy) return;
     if (data?.status === 'preview') await discardImport(data.id).catch(() => undefined);
     if (data?.status === 'committed') {
       await invalidateAfter(queryClient, 'categoryChanged');
-      onDone(`Imported ${data.summary.imported} transactions`);
+      onDone(`Imported ${plural(data.summary.imported, 'transaction')}`);
     }
     void queryClient.invalidateQueries({ queryKey: importKeys.all });
     reset();
     onClose();
   }
 
-  const importCount = data ? data.summary.new + data.summary.possibleDuplicates : 0;
+  const importCount = data ? data.summary.toImport : 0;
   const progress = data?.progress;
 
   return (
-    <Dialog open={open} onClose={() => void close()} title="Import transactions" size="lg" busy={busy}>
+    <Dialog open={open} onClose={() => void close()} title="Import transactions" size="xl" busy={busy}>
       <div className="space-y-4">
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
@@ -168,18 +188,48 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
               </label>
               {busy && <p className="mt-3 text-sm">Reading the file...</p>}
             </div>
-            <ImportHistory busy={busy} money={money} onUndo={(id) => void undo(id)} />
+            <ImportHistory
+              busy={busy}
+              money={money}
+              onUndo={(b) => setConfirmUndo({ id: b.id, count: b.summary.imported, fileName: b.fileName })}
+            />
           </>
         )}
 
         {data?.status === 'preview' && (
           <>
+            {data.options.profileId && (
+              <p
+                className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+                data-testid="import-remembered"
+              >
+                Using the settings from your last import of this file. Change any of them below, or
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => void change({ options: { fresh: true } })}
+                >
+                  Detect again
+                </Button>
+              </p>
+            )}
             <ImportSettings
               key={JSON.stringify(data.options)}
               batch={data}
               busy={busy}
               onChange={(options: ImportOptions) => void change({ options })}
             />
+            {data.fileCategories && data.fileCategories.length > 0 && (
+              <FileCategoriesOffer
+                names={data.fileCategories}
+                busy={busy}
+                onCreate={async (names) => {
+                  await change({ createCategories: names });
+                  await invalidateAfter(queryClient, 'categoryAdded');
+                }}
+              />
+            )}
             <p className="text-sm font-medium" aria-live="polite" data-testid="import-summary">
               {summaryText(data.summary, money)}
             </p>
@@ -201,6 +251,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
                 void change({ rows: [{ index: row.index, categoryId, samePayee }] })
               }
               onSkip={(row, skip) => void change({ rows: [{ index: row.index, skip }] })}
+              onSameAs={(row, sameAs) => void change({ rows: [{ index: row.index, sameAs }] })}
             />
             {data.meta?.nextCursor !== null && data.meta?.nextCursor !== undefined && (
               <Button variant="secondary" size="sm" onClick={() => setLimit((l) => Math.min(l + PAGE, 1000))}>
@@ -212,7 +263,7 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
                 Cancel
               </Button>
               <Button onClick={() => void commit()} disabled={busy || importCount === 0}>
-                {`Import ${importCount} transactions`}
+                {importLabel(importCount)}
               </Button>
             </div>
           </>
@@ -241,14 +292,18 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
           <div className="space-y-3">
             <p role="status" className="text-sm font-medium">
               {data.status === 'committed'
-                ? `Imported ${data.summary.imported} transactions.`
+                ? `Imported ${plural(data.summary.imported, 'transaction')}.`
                 : data.status === 'reverted'
                   ? 'Import undone: its transactions were removed.'
                   : (data.message ?? 'The import failed.')}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
               {data.status === 'committed' && (
-                <Button variant="secondary" onClick={() => void undo(data.id)} disabled={busy}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setConfirmUndo({ id: data.id, count: data.summary.imported, fileName: data.fileName })}
+                  disabled={busy}
+                >
                   Undo
                 </Button>
               )}
@@ -259,6 +314,19 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
           </div>
         )}
       </div>
+      <ConfirmDialog
+        open={confirmUndo !== null}
+        title={confirmUndo ? undoQuestion(confirmUndo.count) : 'Undo import?'}
+        message={
+          confirmUndo
+            ? `The ${plural(confirmUndo.count, 'transaction')} imported from ${confirmUndo.fileName} will be removed. Transactions you entered yourself stay.`
+            : ''
+        }
+        confirmLabel="Undo import"
+        busy={busy}
+        onConfirm={confirmedUndo}
+        onCancel={() => setConfirmUndo(null)}
+      />
     </Dialog>
   );
 }

@@ -14,9 +14,9 @@ export interface TransactionFiltersProps {
 }
 
 /**
- * Type, category, date range and description search. At phone width only the search shows until
- * "More filters" is pressed (it counts the hidden filters in force), so the list starts on the
- * first screen; from 640 px up every field shows, as the spec lists them.
+ * Type, category, date range and search (description, category name or amount). At phone width
+ * only the search shows until "More filters" is pressed (it counts the hidden filters in force),
+ * so the list starts on the first screen; from 640 px up every field shows, as the spec lists them.
  */
 export function TransactionFilters({ value, today, onChange, onClear }: TransactionFiltersProps) {
   const headingId = useId();
@@ -101,7 +101,7 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
         <InputField
           label="Search"
           type="search"
-          placeholder="Description"
+          placeholder="Text or amount"
           value={value.search}
           onChange={(e) => set({ search: e.target.value })}
           containerClassName="col-span-2 lg:col-span-4 xl:col-span-1"

@@ -15,6 +15,8 @@ export interface TransactionFormDialogProps {
   transaction?: Transaction | null;
   /** Message for a failed create when the server gives none (default 'Failed to create transaction'). */
   createErrorFallback?: string;
+  /** When editing: offers "Always put payees like this in …" (a rule from this row). */
+  onMakeRule?: (transaction: Transaction) => void;
 }
 
 /** The one modal for creating and editing a transaction (the Dashboard reuses it). */
@@ -24,6 +26,7 @@ export function TransactionFormDialog({
   onSaved,
   transaction,
   createErrorFallback,
+  onMakeRule,
 }: TransactionFormDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -36,6 +39,18 @@ export function TransactionFormDialog({
         onBusyChange={setBusy}
         createErrorFallback={createErrorFallback}
       />
+      {transaction?.description && onMakeRule && (
+        <p className="mt-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onMakeRule(transaction)}
+            className="font-medium text-indigo-700 underline hover:no-underline disabled:opacity-50 dark:text-indigo-300"
+          >
+            Always put payees like this in …
+          </button>
+        </p>
+      )}
     </Dialog>
   );
 }

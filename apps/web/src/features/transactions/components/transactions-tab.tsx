@@ -19,6 +19,7 @@ import {
 } from '../filters';
 import { useDebouncedValue } from '../use-debounced-value';
 import { ImportWizard } from '../../imports/components/import-wizard';
+import { RulesDialog } from '../../rules/components/rules-dialog';
 import { ExportCsvButton } from './export-csv-button';
 import { ExportPdfButton } from './export-pdf-button';
 import { ReceiptPreviewDialog } from './receipt-preview-dialog';
@@ -45,6 +46,10 @@ export function TransactionsTab() {
   });
   const [toDelete, setToDelete] = useState<Transaction | null>(null);
   const [importing, setImporting] = useState(false);
+  const [rules, setRules] = useState<{ open: boolean; initial: { contains: string; categoryId: string } | null }>({
+    open: false,
+    initial: null,
+  });
   const [receiptOf, setReceiptOf] = useState<Transaction | null>(null);
 
   const list = useTransactions(filters);
@@ -83,6 +88,9 @@ export function TransactionsTab() {
             <Button variant="secondary" onClick={() => setImporting(true)}>
               <span aria-hidden="true">⬆️</span>
               Import
+            </Button>
+            <Button variant="secondary" onClick={() => setRules({ open: true, initial: null })}>
+              Rules
             </Button>
             <Button onClick={() => setForm({ open: true, transaction: null })}>
               <span aria-hidden="true">+</span>
@@ -130,6 +138,19 @@ export function TransactionsTab() {
           setForm((f) => ({ ...f, open: false }));
           flash.showSuccess(message);
         }}
+        onMakeRule={(t) => {
+          setForm((f) => ({ ...f, open: false }));
+          setRules({
+            open: true,
+            initial: { contains: (t.description ?? '').slice(0, 100), categoryId: t.categoryId ?? '' },
+          });
+        }}
+      />
+      <RulesDialog
+        open={rules.open}
+        initial={rules.initial}
+        onClose={() => setRules({ open: false, initial: null })}
+        onDone={flash.showSuccess}
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,0 +1,2 @@
+/** Money accounts and their balances (docs/accounts.md). Outside this folder, import only this file. */
+export { accountsRoutes } from './accounts.routes.js';

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accountDailyBalances, accounts, transactions } from '../../db/schema.js';
+import type { Cursor } from './ledger.cursor.js';
+import { type ListedRow, listAccountRows } from './ledger.read-model.js';
+
+/*
+ * Balances read from `account_daily_balances` (kept by the triggers of migration 0015): a balance
+ * as of a date is the sum of the days up to it, so it costs days, never transactions. The
+ * register's running balance, the accounts list and net worth all read them here.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const num = (v: unknown) => Number(v ?? 0);
+
+export interface BalanceCents {
+  balanceCents: number;
+  clearedCents: number;
+}
+
+/** Every account of the user with its balance and cleared balance over all its rows. */
+export async function currentBalances(db: Db, userId: string): Promise<Map<string, BalanceCents>> {
+  const result = await db.execute(sql`
+    select a.id, coalesce(sum(b.delta_cents), 0)::bigint as balance, coalesce(sum(b.cleared_delta_cents), 0)::bigint as cleared
+    from ${accounts} a left join ${accountDailyBalances} b on b.account_id = a.id
+    where a.user_id = ${userId}
+    group by a.id`);
+  return new Map(
+    rowsOf<{ id: string; balance: unknown; cleared: unknown }>(result).map((r) => [
+      r.id,
+      { balanceCents: num(r.balance), clearedCents: num(r.cleared) },
+    ]),
+  );
+}
+
+/**
+ * An account's balance and cleared balance as of the end of `date` (that whole day included).
+ * The caller has checked the account is the user's.
+ */
+export async function balanceAsOf(db: Db, accountId: string, date: string): Promise<BalanceCents> {
+  const result = await db.execute(sql`
+    select coalesce(sum(delta_cents), 0)::bigint as balance, coalesce(sum(cleared_delta_cents), 0)::bigint as cleared
+    from ${accountDailyBalances} where account_id = ${accountId} and day <= ${date}::date`);
+  const row = rowsOf<{ balance: unknown; cleared: unknown }>(result)[0];
+  return { balanceCents: num(row?.balance), clearedCents: num(row?.cleared) };
+}
+
+/** Balances of several accounts, each as of its own date, in one query; answers in the order asked. */
+export async function balancesAsOf(db: Db, asks: { accountId: string; date: string }[]): Promise<number[]> {
+  if (!asks.length) return [];
+  const list = JSON.stringify(asks.map((a, i) => ({ k: i, account_id: a.accountId, day: a.date })));
+  const result = await db.execute(sql`
+    select x.k, coalesce((select sum(b.delta_cents) from ${accountDailyBalances} b
+                          where b.account_id = x.account_id and b.day <= x.day), 0)::bigint as balance
+    from json_to_recordset(${list}::json) as x(k int, account_id uuid, day date)
+    order by x.k`);
+  return rowsOf<{ balance: unknown }>(result).map((r) => num(r.balance));
+}
+
+export type RegisterListedRow = ListedRow & { runningBalanceCents: number };
+
+const signed = (r: { type: 'income' | 'expense'; amountCents: number }) =>
+  r.type === 'income' ? r.amountCents : -r.amountCents;
+
+/**
+ * One page of an account's register, newest first, each row with the balance just after it
+ * (rows in (date, created_at, id) order). Two queries whatever the page: the page itself, then
+ * the balance after its first row = the days before its date (from the daily balances) plus the
+ * rows of that date up to it; each next row's balance is the previous one minus that row. The
+ * row count comes from the daily balances too.
+ */
+export async function registerPage(
+  db: Db,
+  userId: string,
+  accountId: string,
+  o: { limit: number; after?: Cursor | undefined },
+): Promise<{ rows: RegisterListedRow[]; total: number }> {
+  const rows = await listAccountRows(db, accountId, { limit: o.limit, after: o.after });
+  const first = rows[0];
+  const top = first
+    ? sql`coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = ${accountId} and day < ${first.date}::date), 0)
+        + coalesce((select sum(case when t.type = 'income' then t.amount_cents else -t.amount_cents end) from ${transactions} t
+            where t.account_id = ${accountId} and t.user_id = ${userId} and t.date = ${first.date}::date
+              and (t.created_at, t.id) <= (${first.cursor.createdAt}::timestamptz, ${first.id}::uuid)), 0)`
+    : sql`0`;
+  const result = await db.execute(sql`
+    select (${top})::bigint as top,
+      coalesce((select sum(tx_count) from ${accountDailyBalances} where account_id = ${accountId}), 0)::bigint as total`);
+  const answer = rowsOf<{ top: unknown; total: unknown }>(result)[0];
+  let running = num(answer?.top);
+  const withBalances = rows.map((row) => {
+    const out = { ...row, runningBalanceCents: running };
+    running -= signed(row);
+    return out;
+  });
+  return { rows: withBalances, total: num(answer?.total) };
+}
+
+export interface NetWorthMonth {
+  month: string;
+  assetsCents: number;
+  liabilitiesCents: number;
+}
+
+/**
+ * Assets and liabilities at the end of each month from `firstMonth` (YYYY-MM) through the month
+ * of `today`, the last one as of `today`, over the user's accounts in net worth in `currency`
+ * (others are left out until rates exist, DESIGN §12). By class, never by sign: an overdrawn
+ * checking account lowers assets; liabilities are minus the liability balances (positive while
+ * owed). One query: the daily balances summed per class and month (days before the first month
+ * fall into it), then a running sum over the months.
+ */
+export async function netWorthMonths(
+  db: Db,
+  userId: string,
+  currency: string,
+  firstMonth: string,
+  today: string,
+): Promise<NetWorthMonth[]> {
+  const first = `${firstMonth}-01`;
+  const result = await db.execute(sql`
+    with acc as (
+      select id, class from ${accounts} where user_id = ${userId} and in_net_worth and currency = ${currency}
+    ),
+    months as (
+      select m::date as m from generate_series(${first}::date, date_trunc('month', ${today}::date), interval '1 month') as m
+    ),
+    per as (
+      select acc.class, greatest(date_trunc('month', b.day)::date, ${first}::date) as m, sum(b.delta_cents) as s
+      from ${accountDailyBalances} b join acc on acc.id = b.account_id
+      where b.day <= ${today}::date
+      group by 1, 2
+    ),
+    grid as (
+      select months.m, c.class, coalesce(per.s, 0) as s
+      from months cross join (values ('asset'), ('liability')) as c(class)
+      left join per on per.m = months.m and per.class = c.class
+    )
+    select to_char(m, 'YYYY-MM') as month,
+      (sum(s) over (partition by class order by m))::bigint as total, class
+    from grid order by m, class`);
+  const byMonth = new Map<string, NetWorthMonth>();
+  for (const r of rowsOf<{ month: string; total: unknown; class: string }>(result)) {
+    const point = byMonth.get(r.month) ?? { month: r.month, assetsCents: 0, liabilitiesCents: 0 };
+    if (r.class === 'asset') point.assetsCents = num(r.total);
+    else point.liabilitiesCents = -num(r.total);
+    byMonth.set(r.month, point);
+  }
+  return [...byMonth.values()];
+}

@@ -1,0 +1,222 @@
+/**
+ * Accounts benchmark (issue 2/6): one user with N transactions (default 1M) over 10 accounts,
+ * measured over real HTTP (the app listening on a local port, keep-alive): a register page with
+ * running balances at random accounts and random cursors, a balance as of a random date, and the
+ * 10-year net worth, with a POST /transactions into a random account every ~10 requests.
+ * A benchmark, not a test.
+ *
+ *   npm run bench:accounts -- [--rows 1000000] [--requests 300] [--pg postgres://...] [--reuse]
+ *
+ * With --pg (or DATABASE_URL) it uses a database of its own, `ledgerly_bench_accounts` (dropped
+ * and created, kept afterwards; --reuse measures again without seeding); otherwise an in-memory
+ * PGlite. Rows are made in SQL through the ledger writer's set-based insert, as bench/seed.ts does.
+ */
+import { parseArgs } from 'node:util';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { type AuthResponse, addDays, todayIn } from '@ledgerly/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
+import { encodeCursor, ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
+
+const BENCH_DB = 'ledgerly_bench_accounts';
+const YEARS = 10;
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '300' },
+    pg: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const rows = Number(args.rows);
+const requests = Number(args.requests);
+if (![rows, requests].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--rows and --requests must be positive whole numbers');
+
+function benchUrl(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+async function openBenchDatabase(adminUrl: string | undefined): Promise<Database> {
+  if (!adminUrl) return openDatabase({ dataDir: 'memory' });
+  // Seeding 1M rows on a shared machine can exceed the app's 30 s statement timeout.
+  const timeouts = { connectMs: 10_000, statementMs: 600_000 };
+  if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts });
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.query(`create database ${BENCH_DB}`);
+  await admin.end();
+  return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts });
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    RECURRING_SWEEP: 'off',
+    HOUSEKEEPING: 'off',
+    AUTH_RATE_LIMIT_IP: '100000',
+    AUTH_RATE_LIMIT_EMAIL: '100000',
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerly-bench-')),
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  });
+  const database = await openBenchDatabase(args.pg ?? config.databaseUrl);
+  await migrate(database);
+  const app = await buildApp(config, { database, logger: false, webDist: join(config.dataDir, 'no-web') });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  let token = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+
+  const email = 'bench-accounts@example.com';
+  if (args.reuse) {
+    token = ((await call('POST', '/auth/login', { email, password: 'bench-password' })) as AuthResponse).token;
+  } else {
+    token = (
+      (await call('POST', '/auth/register', { email, password: 'bench-password', firstName: 'Bench' })) as AuthResponse
+    ).token;
+    await call('POST', '/categories/initialize');
+    const kinds = [
+      'savings',
+      'credit_card',
+      'cash',
+      'investment',
+      'loan',
+      'checking',
+      'savings',
+      'credit_card',
+      'mortgage',
+    ];
+    for (const [i, kind] of kinds.entries()) await call('POST', '/accounts', { name: `Bench ${i + 1}`, kind });
+  }
+  const user = ((await call('GET', '/auth/me')) as { data: { id: string; timezone: string } }).data;
+  const accountIds = ((await call('GET', '/accounts')) as { data: { id: string }[] }).data.map((a) => a.id);
+  const today = todayIn(user.timezone);
+  const firstDay = addDays(today, -365 * YEARS);
+
+  if (!args.reuse) {
+    const started = performance.now();
+    const batch = 100_000;
+    const list = `{${accountIds.join(',')}}`;
+    for (let done = 0; done < rows; done += batch) {
+      const n = Math.min(batch, rows - done);
+      await ledgerWriter.insertSelected(
+        database.db,
+        ['user_id', 'account_id', 'category_id', 'type', 'amount_cents', 'date', 'description', 'status'],
+        sql`
+        with cats as (
+          select array_agg(id order by id) as ids, array_agg(type order by id) as types, count(*)::int as k
+          from categories where user_id = ${user.id}
+        )
+        -- The account comes from a hash of g, so that accounts and dates are independent.
+        select ${user.id}::uuid, (${list}::uuid[])[(1 + ((g * 2654435761) / 128) % ${accountIds.length})::int], cats.ids[(1 + (g / 7) % cats.k)::int],
+               cats.types[(1 + (g / 7) % cats.k)::int], 100 + (g * 7919) % 50000,
+               ${firstDay}::date + ((g * 104729) % ${365 * YEARS})::int, 'Bench row ' || g,
+               case when g % 3 = 0 then 'uncleared' else 'cleared' end
+        from cats, generate_series(${done + 1}::bigint, ${done + n}::bigint) as g`,
+      );
+    }
+    await database.db.execute(sql`analyze`);
+    console.log(
+      `seeded ${rows} rows over ${accountIds.length} accounts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  // Random cursors: the row at or before a random date of a random account (index-backed).
+  const cursors: { account: string; cursor: string }[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const account = accountIds[Math.floor(Math.random() * accountIds.length)]!;
+    const day = addDays(firstDay, Math.floor(Math.random() * 365 * YEARS));
+    const [row] = rowsOf<{ date: string; created_at: string; id: string }>(
+      await database.db.execute(sql`
+        select date::text as date, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, id
+        from transactions where account_id = ${account} and date <= ${day}::date
+        order by date desc, created_at desc, id desc limit 1`),
+    );
+    if (row) cursors.push({ account, cursor: encodeCursor({ date: row.date, createdAt: row.created_at, id: row.id }) });
+  }
+  const categories = ((await call('GET', '/categories?type=expense')) as { data: { id: string }[] }).data;
+
+  const times: Record<'register' | 'balance' | 'netWorth' | 'write', number[]> = {
+    register: [],
+    balance: [],
+    netWorth: [],
+    write: [],
+  };
+  const timed = async (kind: keyof typeof times, f: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await f();
+    times[kind].push(performance.now() - t0);
+  };
+  // Warm-up.
+  for (let i = 0; i < 10; i += 1)
+    await call('GET', `/accounts/${accountIds[i % accountIds.length]!}/register?limit=50`);
+  for (let i = 0; i < requests * 3; i += 1) {
+    if (i % 10 === 9) {
+      await timed('write', () =>
+        call('POST', '/transactions', {
+          categoryId: categories[i % categories.length]!.id,
+          type: 'expense',
+          amount: 12.5,
+          date: addDays(today, -Math.floor(Math.random() * 365 * YEARS)),
+          accountId: accountIds[i % accountIds.length],
+        }),
+      );
+    }
+    const which = i % 3;
+    if (which === 0) {
+      const c = cursors[Math.floor(Math.random() * cursors.length)]!;
+      const first = Math.random() < 0.2;
+      await timed('register', () =>
+        call('GET', `/accounts/${c.account}/register?limit=50${first ? '' : `&cursor=${c.cursor}`}`),
+      );
+    } else if (which === 1) {
+      const account = accountIds[Math.floor(Math.random() * accountIds.length)]!;
+      const date = addDays(firstDay, Math.floor(Math.random() * 365 * YEARS));
+      await timed('balance', () => call('GET', `/accounts/${account}/balance?date=${date}`));
+    } else {
+      await timed('netWorth', () => call('GET', '/analytics/net-worth?months=120'));
+    }
+  }
+  const db = (args.pg ?? config.databaseUrl) ? 'PostgreSQL' : 'PGlite (in memory)';
+  console.log(`\n${db}, ${rows} rows, ${accountIds.length} accounts, over HTTP:`);
+  for (const [kind, xs] of Object.entries(times)) {
+    console.log(
+      `${kind.padEnd(9)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
