@@ -240,7 +240,12 @@ function RegisterPage({
         )}
       </section>
 
-      <ReconciliationsList account={account} flash={flash} onContinue={continueReconciliation} />
+      <ReconciliationsList
+        account={account}
+        flash={flash}
+        reconciling={reconcile !== null}
+        onContinue={continueReconciliation}
+      />
 
       <TransactionFormDialog
         open={editing !== null}

@@ -42,7 +42,12 @@ export function AccountsOverview({ onOpen, flash }: { onOpen: (id: string) => vo
           {/* Two by two on a phone (net worth on a row of its own), three across from sm. */}
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
             <StatCard label="Assets" icon="💰" value={money(totals.assets)} tone="positive" />
-            <StatCard label="Liabilities" icon="💳" value={money(totals.liabilities)} tone="negative" />
+            <StatCard
+              label="Liabilities"
+              icon="💳"
+              value={money(totals.liabilities)}
+              tone={totals.liabilities > 0 ? 'negative' : 'neutral'}
+            />
             <div className="col-span-2 sm:col-span-1">
               <StatCard
                 label="Net worth"

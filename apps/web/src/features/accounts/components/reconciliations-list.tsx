@@ -22,10 +22,13 @@ const STATE_STYLES: Record<Reconciliation['state'], string> = {
 export function ReconciliationsList({
   account,
   flash,
+  reconciling,
   onContinue,
 }: {
   account: Account;
   flash: Flash;
+  /** A reconciliation is on screen already: no "Continue". */
+  reconciling: boolean;
   /** Resumes a reconciliation left in progress. */
   onContinue: (r: Reconciliation) => void;
 }) {
@@ -55,9 +58,11 @@ export function ReconciliationsList({
               {STATE_LABELS[r.state]}
             </span>
             {r.state === 'open' ? (
-              <Button size="sm" variant="secondary" onClick={() => onContinue(r)}>
-                Continue
-              </Button>
+              !reconciling && (
+                <Button size="sm" variant="secondary" onClick={() => onContinue(r)}>
+                  Continue
+                </Button>
+              )
             ) : (
               <Button
                 size="sm"
