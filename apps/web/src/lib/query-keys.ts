@@ -9,24 +9,27 @@ export const queryKeys = {
   currencies: ['currencies'] as const,
   categories: (type?: 'expense' | 'income') => (type ? (['categories', type] as const) : (['categories'] as const)),
   transactions: ['transactions'] as const,
-  accounts: ['accounts'] as const,
   transactionSummary: ['transactions-summary'] as const,
   budgets: ['budgets'] as const,
   recurring: ['recurring'] as const,
   recurringUpcoming: ['recurring-upcoming'] as const,
   analytics: ['analytics'] as const,
+  /** Money accounts: the list with balances, each register, reconciliations, transfer suggestions. */
+  accounts: ['accounts'] as const,
   securityOverview: ['security', 'overview'] as const,
   securitySessions: ['security', 'sessions'] as const,
   securityTokens: ['security', 'tokens'] as const,
 };
 
-/** Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard. */
+/**
+ * Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard
+ * and the accounts' balances and registers.
+ */
 const TRANSACTION_DEPENDENTS = [
   queryKeys.transactions,
   queryKeys.transactionSummary,
   queryKeys.budgets,
   queryKeys.analytics,
-  // Balances (and the register) move with every write.
   queryKeys.accounts,
 ] as const;
 
@@ -47,6 +50,11 @@ export const staleAfter = {
    * and colour, and a deletion moves or drops what used it.
    */
   categoryChanged: [queryKeys.categories(), ...TRANSACTION_DEPENDENTS, ...RECURRING],
+  /**
+   * An account created, edited, closed, deleted (its rows moved) or reconciled, or a transfer
+   * linked: balances, registers and every figure that reads transactions.
+   */
+  accounts: TRANSACTION_DEPENDENTS,
   /** A budget created, edited or deleted. */
   budgets: [queryKeys.budgets],
   /** Two-factor turned on or off, or a recovery code used: the security overview. */

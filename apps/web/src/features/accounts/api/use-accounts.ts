@@ -1,22 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Account } from '@ledgerly/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useAccounts } from './get-accounts';
 
-/** GET /accounts: every account of the user, open and closed, in their order. */
-export const getAccounts = (signal?: AbortSignal) =>
-  apiRequest<{ data: Account[] }>('/accounts', { fallback: 'Failed to fetch accounts', signal });
-
-export const accountsQueryOptions = queryOptions({
-  // The same key as the Accounts tab's list (features/accounts), so the two share one cache entry.
-  queryKey: [...queryKeys.accounts, 'list'] as const,
-  queryFn: async ({ signal }) => (await getAccounts(signal)).data,
-});
-
-/** The user's accounts (the one shared hook; the Accounts tab and the transaction screens read it). */
-export function useAccounts() {
-  return useQuery(accountsQueryOptions);
-}
+// One query of the accounts list: the Accounts tab's (get-accounts.ts), re-exported here for the
+// transaction screens.
+export { accountsQueryOptions, getAccounts, useAccounts } from './get-accounts';
 
 /**
  * What the transaction screens need to know about accounts (DESIGN §10): a user with one account
