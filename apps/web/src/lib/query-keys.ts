@@ -14,6 +14,8 @@ export const queryKeys = {
   recurring: ['recurring'] as const,
   recurringUpcoming: ['recurring-upcoming'] as const,
   analytics: ['analytics'] as const,
+  /** Money accounts: the list with balances, each register, reconciliations, transfer suggestions. */
+  accounts: ['accounts'] as const,
   securityOverview: ['security', 'overview'] as const,
   securitySessions: ['security', 'sessions'] as const,
   securityTokens: ['security', 'tokens'] as const,

@@ -1,0 +1,43 @@
+import type { Account } from '@ledgerly/shared';
+import { accountsQueryOptions } from '../accounts/api/use-accounts';
+
+/** Accounts as GET /accounts answers them, for the Recurring tab's component tests. */
+export function testAccount(id: string, name: string, extra: Partial<Account> = {}): Account {
+  return {
+    id,
+    name,
+    kind: 'checking',
+    class: 'asset',
+    currency: 'EUR',
+    onBudget: true,
+    inNetWorth: true,
+    isDefault: false,
+    creditLimit: null,
+    statementDay: null,
+    dueDay: null,
+    institution: null,
+    mask: null,
+    iban: null,
+    icon: null,
+    color: null,
+    sortOrder: 0,
+    openingDate: null,
+    closedAt: null,
+    balance: 0,
+    clearedBalance: 0,
+    balanceInBase: 0,
+    balanceCheck: null,
+    brokenReconciliation: null,
+    ...extra,
+  };
+}
+
+export const CHECKING = testAccount('00000000-0000-4000-8000-00000000acc1', 'Checking', { isDefault: true });
+export const SAVINGS = testAccount('00000000-0000-4000-8000-00000000acc2', 'Savings', {
+  kind: 'savings',
+  sortOrder: 1,
+});
+export const CARD = testAccount('00000000-0000-4000-8000-00000000acc3', 'Visa', { kind: 'credit_card', sortOrder: 2 });
+
+/** Query data for renderWithProviders: these accounts already loaded. */
+export const accountsLoaded = (accounts: Account[]) => [accountsQueryOptions.queryKey, accounts] as const;
