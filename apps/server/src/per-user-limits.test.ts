@@ -17,6 +17,23 @@ const count = async (table: string, userId: string) => {
 };
 
 describe('per-user limits', () => {
+  it('accounts: the 101st is refused with a clear message, and nothing is written', async () => {
+    const { token, user } = await registerUser(t);
+    // The default account is the first; fill up to the cap.
+    await t.db.db.execute(sql`
+      insert into accounts (user_id, name, kind, currency, on_budget)
+      select ${user.id}, 'Account ' || i, 'checking', 'USD', true from generate_series(2, ${PER_USER_LIMITS.accounts}) i`);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/accounts',
+      token,
+      payload: { name: 'One too many', kind: 'savings' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: LIMIT_MESSAGES.accounts, code: 'CONFLICT' });
+    expect(await count('accounts', user.id)).toBe(PER_USER_LIMITS.accounts);
+  });
+
   it('categories: the 201st is refused with a clear message, and nothing is written', async () => {
     const { token, user } = await registerUser(t);
     await t.db.db.execute(sql`

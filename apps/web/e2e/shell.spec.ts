@@ -66,7 +66,7 @@ test('start-up check: a revoked token is cleared and the browser goes to /login'
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('the six tabs switch in place; the first is Dashboard', async ({ page }) => {
+test('the seven tabs switch in place; the first is Dashboard', async ({ page }) => {
   await signUpViaApi(page, { firstName: 'Tess' });
   await page.goto('/dashboard');
   await expect(page.getByText('Hello,')).toContainText('Tess');
@@ -74,6 +74,7 @@ test('the six tabs switch in place; the first is Dashboard', async ({ page }) =>
   await expect(nav.getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   for (const [tab, heading] of [
     ['Transactions', 'Transactions'],
+    ['Accounts', 'Accounts'],
     ['Budgets', 'Budget Management'],
     ['Recurring', 'Recurring Transactions'],
     ['Categories', 'Categories'],

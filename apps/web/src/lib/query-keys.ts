@@ -21,12 +21,16 @@ export const queryKeys = {
   securityTokens: ['security', 'tokens'] as const,
 };
 
-/** Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard. */
+/**
+ * Caches whose data depends on the set of transactions: the list, its summary, budgets, dashboard
+ * and the accounts' balances and registers.
+ */
 const TRANSACTION_DEPENDENTS = [
   queryKeys.transactions,
   queryKeys.transactionSummary,
   queryKeys.budgets,
   queryKeys.analytics,
+  queryKeys.accounts,
 ] as const;
 
 const RECURRING = [queryKeys.recurring, queryKeys.recurringUpcoming] as const;
@@ -46,6 +50,11 @@ export const staleAfter = {
    * and colour, and a deletion moves or drops what used it.
    */
   categoryChanged: [queryKeys.categories(), ...TRANSACTION_DEPENDENTS, ...RECURRING],
+  /**
+   * An account created, edited, closed, deleted (its rows moved) or reconciled, or a transfer
+   * linked: balances, registers and every figure that reads transactions.
+   */
+  accounts: TRANSACTION_DEPENDENTS,
   /** A budget created, edited or deleted. */
   budgets: [queryKeys.budgets],
   /** Two-factor turned on or off, or a recovery code used: the security overview. */

@@ -164,3 +164,12 @@ export async function otherCurrencies(db: Db, userId: string, currency: string):
     .orderBy(accounts.currency);
   return rows.map((r) => r.currency);
 }
+
+/** How many accounts (open and closed) the user has: the per-user cap counts them all. */
+export async function countAccounts(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return row?.n ?? 0;
+}

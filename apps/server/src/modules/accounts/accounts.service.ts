@@ -2,7 +2,9 @@ import type { Account, AccountCreate, AccountUpdate, NetWorthPoint, RegisterPage
 import {
   ACCOUNT_API_MSG,
   ACCOUNT_MSG,
+  LIMIT_MESSAGES,
   ON_BUDGET_KINDS,
+  PER_USER_LIMITS,
   accountClassOf,
   daysInMonth,
   fromCents,
@@ -181,6 +183,8 @@ function columnsOf(body: AccountUpdate): repo.AccountChanges {
 }
 
 export async function create(db: Db, owner: AccountOwner, body: AccountCreate): Promise<Account> {
+  // Checked before the insert (as categories are): two creates racing at the cap may pass it by one.
+  if ((await repo.countAccounts(db, owner.id)) >= PER_USER_LIMITS.accounts) throw conflict(LIMIT_MESSAGES.accounts);
   if (await repo.nameTaken(db, owner.id, body.name)) throw nameTaken();
   const openingDate = body.openingDate ?? todayIn(owner.timezone);
   let id: string;

@@ -51,6 +51,7 @@ function stubApi(answer: (request: StubRequest) => Response, upcoming: unknown[]
   return stubFetch({
     'POST /api/recurring/generate': json(200, { data: { generated: 0 } }),
     'GET /api/settings': json(200, { data: { currency: 'EUR' } }),
+    'GET /api/accounts': json(200, { data: [] }),
     'GET /api/recurring/upcoming': json(200, { data: upcoming }),
   }).otherwise(answer);
 }

@@ -11,6 +11,7 @@ import { DEFAULT_PERIOD, PERIOD_OPTIONS } from '../lib/dashboard-helpers';
 import { AddTransactionButton } from './add-transaction-button';
 import { ExpenseBreakdown } from './expense-breakdown';
 import { IncomeExpenseTrend } from './income-expense-trend';
+import { NetWorthCard } from './net-worth-card';
 import { RecentTransactions } from './recent-transactions';
 import { SummaryCards } from './summary-cards';
 import { TopCategories } from './top-categories';
@@ -51,6 +52,7 @@ export function DashboardTab() {
           className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : 'opacity-100'}`}
         >
           <SummaryCards summary={data?.summary} />
+          <NetWorthCard />
           {/* From 1024 px the spec's two rows of two panels. Narrower, one column, and on a phone
               the recent transactions come first (right under the figures) so the latest rows
               are on the first screen; the charts follow. */}

@@ -25,6 +25,7 @@ import { useTabHistory } from '../use-tab-history';
 const lazyTab = <K extends string>(load: () => Promise<Record<K, () => React.JSX.Element>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 const TransactionsTab = lazyTab(() => import('../../transactions/components/transactions-tab'), 'TransactionsTab');
+const AccountsTab = lazyTab(() => import('../../accounts/components/accounts-tab'), 'AccountsTab');
 const BudgetsTab = lazyTab(() => import('../../budgets/components/budgets-tab'), 'BudgetsTab');
 const RecurringTab = lazyTab(() => import('../../recurring/components/recurring-tab'), 'RecurringTab');
 const CategoriesTab = lazyTab(() => import('../../categories/components/categories-tab'), 'CategoriesTab');
@@ -33,6 +34,7 @@ const SettingsTab = lazyTab(() => import('../../settings/components/settings-tab
 const TAB_VIEWS: Record<TabId, React.ComponentType> = {
   dashboard: DashboardTab,
   transactions: TransactionsTab,
+  accounts: AccountsTab,
   budgets: BudgetsTab,
   recurring: RecurringTab,
   categories: CategoriesTab,
