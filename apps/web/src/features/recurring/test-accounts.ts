@@ -1,36 +1,10 @@
 import type { Account } from '@ledgerly/shared';
-import { accountsQueryOptions } from '../accounts/api/use-accounts';
+import { accountsQueryOptions } from '../accounts/api/get-accounts';
+import { makeAccount } from '../accounts/test-data';
 
 /** Accounts as GET /accounts answers them, for the Recurring tab's component tests. */
-export function testAccount(id: string, name: string, extra: Partial<Account> = {}): Account {
-  return {
-    id,
-    name,
-    kind: 'checking',
-    class: 'asset',
-    currency: 'EUR',
-    onBudget: true,
-    inNetWorth: true,
-    isDefault: false,
-    creditLimit: null,
-    statementDay: null,
-    dueDay: null,
-    institution: null,
-    mask: null,
-    iban: null,
-    icon: null,
-    color: null,
-    sortOrder: 0,
-    openingDate: null,
-    closedAt: null,
-    balance: 0,
-    clearedBalance: 0,
-    balanceInBase: 0,
-    balanceCheck: null,
-    brokenReconciliation: null,
-    ...extra,
-  };
-}
+export const testAccount = (id: string, name: string, extra: Partial<Account> = {}): Account =>
+  makeAccount({ id, name, ...extra });
 
 export const CHECKING = testAccount('00000000-0000-4000-8000-00000000acc1', 'Checking', { isDefault: true });
 export const SAVINGS = testAccount('00000000-0000-4000-8000-00000000acc2', 'Savings', {

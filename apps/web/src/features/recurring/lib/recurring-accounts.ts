@@ -1,5 +1,5 @@
 import type { Account } from '@ledgerly/shared';
-import { useAccounts } from '../../accounts/api/use-accounts';
+import { useAccounts } from '../../accounts/api/get-accounts';
 
 /** What the Recurring tab needs to know of the user's accounts. */
 export interface RecurringAccounts {
