@@ -4,6 +4,7 @@ import type { RecurringTransaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
 import { renderWithProviders } from '../../../test/render';
 import { RecurringCard } from './recurring-card';
+import { CHECKING, accountsLoaded } from '../test-accounts';
 
 const base: RecurringTransaction = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -26,7 +27,8 @@ const base: RecurringTransaction = {
 function renderCard(item: RecurringTransaction, today = '2026-03-15') {
   const handlers = { onGenerate: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
   renderWithProviders(<RecurringCard item={item} today={today} {...handlers} />, {
-    data: [[queryKeys.settings, { firstName: '', lastName: '', currency: 'EUR' }]],
+    // One account: the spec's card (recurring-accounts.test.tsx covers two or more).
+    data: [[queryKeys.settings, { firstName: '', lastName: '', currency: 'EUR' }], accountsLoaded([CHECKING])],
   });
   return within(screen.getByRole('article', { name: item.description }));
 }

@@ -3,6 +3,7 @@ import { dayLabel, formatDate, shownCategory, type RecurringTransaction } from '
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../lib/use-currency';
 import { FREQUENCY_LABELS, isOverdue, relativeNextLabel } from '../lib/schedule';
+import { transferRoute, useRecurringAccounts } from '../lib/recurring-accounts';
 import { Emoji } from '../../../components/ui/emoji';
 
 export interface RecurringCardProps {
@@ -36,7 +37,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /** One recurring item: what, how much, how often, when next, and its actions. */
 export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: RecurringCardProps) {
-  const { signed } = useMoney();
+  const { money, signed } = useMoney();
+  const accounts = useRecurringAccounts();
+  // A recurring transfer shows its route and a neutral amount (never income or expense); with two
+  // or more accounts an ordinary item names its account. With one account: the spec's card.
+  const isTransfer = item.toAccountId !== null;
+  const route = isTransfer ? transferRoute(accounts, item) : null;
+  const accountName = !isTransfer && accounts.multi ? accounts.nameOf(item.accountId) : null;
   const titleId = useId();
   const overdue = isOverdue(item, today);
   const relative = relativeNextLabel(item, today);
@@ -73,16 +80,32 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
             >
               {item.description}
             </h3>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              <span className="sr-only">Category: </span>
-              {shownCategory(item).name}
+            <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+              {route ? (
+                <>
+                  <span className="sr-only">{`Transfer from ${route.from} to ${route.to}`}</span>
+                  <span aria-hidden="true">{`${route.from} → ${route.to}`}</span>
+                </>
+              ) : (
+                <>
+                  <span className="sr-only">Category: </span>
+                  {shownCategory(item).name}
+                </>
+              )}
+              {accountName && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, account: </span>
+                  <span data-testid="recurring-account">{accountName}</span>
+                </>
+              )}
             </p>
           </div>
         </div>
         <p
-          className={`shrink-0 text-lg font-bold whitespace-nowrap ${item.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+          className={`shrink-0 text-lg font-bold whitespace-nowrap ${isTransfer ? 'text-slate-900 dark:text-slate-100' : item.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
         >
-          {signed(item.amount, item.type)}
+          {isTransfer ? money(item.amount) : signed(item.amount, item.type)}
         </p>
       </div>
 

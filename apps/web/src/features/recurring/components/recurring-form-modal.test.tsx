@@ -6,6 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { json, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { RecurringFormModal } from './recurring-form-modal';
+import { CHECKING, accountsLoaded } from '../test-accounts';
 
 const cat = (id: string, name: string, type: Category['type']): Category => ({
   id,
@@ -27,7 +28,8 @@ beforeEach(() => {
 function renderModal(item: RecurringTransaction | null = null) {
   const onSaved = vi.fn();
   renderWithProviders(<RecurringFormModal open item={item} today="2026-03-15" onClose={() => {}} onSaved={onSaved} />, {
-    data: [[queryKeys.categories(), [RENT, SALARY]]],
+    // One account: the spec's form (recurring-accounts.test.tsx covers two or more).
+    data: [[queryKeys.categories(), [RENT, SALARY]], accountsLoaded([CHECKING])],
   });
   return { onSaved, dialog: screen.getByRole('dialog', { hidden: true }) };
 }

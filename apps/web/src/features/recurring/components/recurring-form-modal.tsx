@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { FREQUENCIES, LIMITS, type RecurringTransaction, type TransactionType } from '@ledgerly/shared';
+import { FREQUENCIES, LIMITS, type RecurringTransaction } from '@ledgerly/shared';
 import { Banner, useTimedValue } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,9 +13,11 @@ import {
   formValuesFrom,
   validateRecurringForm,
   type FormField,
+  type RecurringFormType,
   type RecurringPayload,
   type RecurringFormValues,
 } from '../lib/recurring-form';
+import { useRecurringAccounts, type RecurringAccounts } from '../lib/recurring-accounts';
 import { FREQUENCY_LABELS } from '../lib/schedule';
 import { RecurringHelp } from './recurring-help';
 
@@ -23,6 +25,19 @@ const TYPE_OPTIONS = [
   { value: 'expense', label: 'Expense' },
   { value: 'income', label: 'Income' },
 ] as const;
+/** With two or more accounts a recurring item can also move money between them. */
+const TYPE_OPTIONS_WITH_TRANSFER = [...TYPE_OPTIONS, { value: 'transfer', label: 'Transfer' }] as const;
+
+/**
+ * The options of an account picker: the open accounts, and the chosen one if it is closed (an
+ * item of a closed account shows where it is; saving it there gets the server's sentence).
+ */
+function accountOptions(accounts: RecurringAccounts, chosen: string) {
+  const options = accounts.open.map((a) => ({ id: a.id, name: a.name }));
+  const name = accounts.nameOf(chosen);
+  if (chosen && name && !options.some((o) => o.id === chosen)) options.push({ id: chosen, name: `${name} (closed)` });
+  return options;
+}
 
 export interface RecurringFormModalProps {
   open: boolean;
@@ -81,6 +96,11 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   );
   // Errors vanish after 3 s (spec §9); each new one, even with the same text, gets the full time.
   const [error, setError] = useTimedValue<{ message: string; field: FormField | null }>();
+  const accounts = useRecurringAccounts();
+  // The spec's form for one account; pickers and Transfer with two or more (and always for an
+  // existing transfer, which must stay one unless the user changes its type).
+  const withAccounts = accounts.multi || !!item?.toAccountId;
+  const accountId = values.accountId || accounts.defaultId;
   const prefix = useId();
   const idOf = (field: FormField) => `${prefix}-${field}`;
   const errorId = `${prefix}-error`;
@@ -93,7 +113,8 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const result = validateRecurringForm(values);
+    // With one account nothing about accounts is sent: the server uses the default one.
+    const result = validateRecurringForm({ ...values, accountId: withAccounts ? accountId : '' });
     if (!result.ok) {
       setError({ message: result.message, field: result.field });
       if (result.field) document.getElementById(idOf(result.field))?.focus();
@@ -117,24 +138,84 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
       <fieldset disabled={saving} className="space-y-4">
         <div>
           <span className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">Type</span>
-          <Segmented<TransactionType>
+          <Segmented<RecurringFormType>
             label="Type"
-            options={TYPE_OPTIONS}
+            options={withAccounts ? TYPE_OPTIONS_WITH_TRANSFER : TYPE_OPTIONS}
             value={values.type}
             disabled={saving}
             onChange={(type) => {
-              // A category belongs to one type: switching type clears the choice.
-              if (type !== values.type) setValues((v) => ({ ...v, type, categoryId: '' }));
+              if (type === values.type) return;
+              // A category belongs to one type: switching type clears the choice. A transfer
+              // starts towards the first other open account.
+              const to = values.toAccountId || (accounts.open.find((a) => a.id !== accountId)?.id ?? '');
+              setValues((v) => ({ ...v, type, categoryId: '', toAccountId: type === 'transfer' ? to : v.toAccountId }));
             }}
           />
         </div>
-        <CategorySelect
-          id={idOf('categoryId')}
-          type={values.type}
-          value={values.categoryId}
-          onChange={(categoryId) => set('categoryId', categoryId)}
-          {...invalid('categoryId')}
-        />
+        {values.type === 'transfer' ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id={idOf('accountId')}
+              label="From"
+              value={accountId}
+              onChange={(e) => {
+                const from = e.target.value;
+                // Choosing the destination as the source swaps the two, rather than an error.
+                setValues((v) => ({
+                  ...v,
+                  accountId: from,
+                  toAccountId: v.toAccountId === from ? accountId : v.toAccountId,
+                }));
+              }}
+              {...invalid('accountId')}
+            >
+              {accountOptions(accounts, accountId).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id={idOf('toAccountId')}
+              label="To"
+              value={values.toAccountId}
+              onChange={(e) => set('toAccountId', e.target.value)}
+              {...invalid('toAccountId')}
+            >
+              <option value="">Select an account</option>
+              {accountOptions(accounts, values.toAccountId).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : (
+          <>
+            {withAccounts && (
+              <SelectField
+                id={idOf('accountId')}
+                label="Account"
+                value={accountId}
+                onChange={(e) => set('accountId', e.target.value)}
+                {...invalid('accountId')}
+              >
+                {accountOptions(accounts, accountId).map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            <CategorySelect
+              id={idOf('categoryId')}
+              type={values.type}
+              value={values.categoryId}
+              onChange={(categoryId) => set('categoryId', categoryId)}
+              {...invalid('categoryId')}
+            />
+          </>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             id={idOf('amount')}

@@ -8,10 +8,16 @@ import { useUpcomingRecurring } from '../api/get-upcoming-recurring';
 /** How far ahead the dashboard looks for bills. */
 export const BILLS_DAYS = 7;
 
+/**
+ * A recurring expense, not a recurring transfer: a transfer's occurrence has no category (the
+ * server answers the shown 'Transfer' one, whose id is empty), and a transfer is never a bill.
+ */
+const isBill = (o: UpcomingOccurrence) => o.type === 'expense' && o.category.id !== '';
+
 /** The recurring expenses due from today through today + 7 days, soonest first. */
 export function billsDue(occurrences: UpcomingOccurrence[], today: string): UpcomingOccurrence[] {
   const until = addDays(today, BILLS_DAYS);
-  return occurrences.filter((o) => o.type === 'expense' && o.date <= until);
+  return occurrences.filter((o) => isBill(o) && o.date <= until);
 }
 
 /**
@@ -26,7 +32,7 @@ export function UpcomingBills() {
   const today = useToday();
   const { money, signed } = useMoney();
   const headingId = useId();
-  if (!upcoming.data?.some((o) => o.type === 'expense')) return null;
+  if (!upcoming.data?.some(isBill)) return null;
   const bills = billsDue(upcoming.data, today);
   const total = bills.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
   return (

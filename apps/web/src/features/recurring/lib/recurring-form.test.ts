@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFormValues, validateRecurringForm, type RecurringFormValues } from './recurring-form';
+import { emptyFormValues, formValuesFrom, validateRecurringForm, type RecurringFormValues } from './recurring-form';
 
 const CATEGORY = '6f1c1d2e-8a47-4b8e-9a0e-0f6c1d2e8a47';
 const valid: RecurringFormValues = {
@@ -14,6 +14,8 @@ describe('emptyFormValues', () => {
     expect(emptyFormValues('2026-03-15')).toEqual({
       type: 'expense',
       categoryId: '',
+      accountId: '',
+      toAccountId: '',
       amount: '',
       description: '',
       frequency: 'monthly',
@@ -90,5 +92,100 @@ describe('validateRecurringForm', () => {
   it('keeps a given end date and the active flag', () => {
     const result = validateRecurringForm({ ...valid, endDate: '2026-12-31', isActive: false, frequency: 'weekly' });
     expect(result.ok && result.payload).toMatchObject({ endDate: '2026-12-31', isActive: false, frequency: 'weekly' });
+  });
+});
+
+describe('validateRecurringForm for a recurring transfer', () => {
+  const FROM = '00000000-0000-4000-8000-00000000acc1';
+  const TO = '00000000-0000-4000-8000-00000000acc2';
+  const transfer: RecurringFormValues = {
+    ...emptyFormValues('2026-03-15'),
+    type: 'transfer',
+    accountId: FROM,
+    toAccountId: TO,
+    amount: '200',
+    description: ' Savings ',
+  };
+
+  it('needs no category and sends both accounts, without category or type', () => {
+    expect(validateRecurringForm(transfer)).toEqual({
+      ok: true,
+      payload: {
+        toAccountId: TO,
+        accountId: FROM,
+        amount: 200,
+        description: 'Savings',
+        frequency: 'monthly',
+        startDate: '2026-03-15',
+        isActive: true,
+      },
+    });
+  });
+
+  it('asks for the destination first, then refuses the same account, then the usual order', () => {
+    expect(validateRecurringForm({ ...transfer, toAccountId: '', amount: '' })).toEqual({
+      ok: false,
+      message: 'Please select the account to transfer to',
+      field: 'toAccountId',
+    });
+    expect(validateRecurringForm({ ...transfer, toAccountId: FROM, amount: '' })).toEqual({
+      ok: false,
+      message: 'A transfer needs two different accounts',
+      field: 'toAccountId',
+    });
+    const seen: string[] = [];
+    let values: RecurringFormValues = {
+      ...transfer,
+      amount: '',
+      description: '',
+      startDate: '',
+      endDate: '2000-01-01',
+    };
+    for (const fix of [{ amount: '5' }, { description: 'Save' }, { startDate: '2026-03-15' }, { endDate: '' }]) {
+      const result = validateRecurringForm(values);
+      if (!result.ok) seen.push(result.message);
+      values = { ...values, ...fix };
+    }
+    expect(seen).toEqual([
+      'Please enter a valid amount',
+      'Please enter a description',
+      'Please select a start date',
+      'End date must be after start date',
+    ]);
+    expect(validateRecurringForm(values).ok).toBe(true);
+  });
+
+  it('opens an existing transfer as a Transfer, with both accounts', () => {
+    const values = formValuesFrom({
+      id: 'x',
+      categoryId: null,
+      category: null,
+      accountId: FROM,
+      toAccountId: TO,
+      type: 'expense',
+      amount: 200,
+      description: 'Savings',
+      frequency: 'monthly',
+      startDate: '2026-01-01',
+      endDate: null,
+      nextDate: '2026-04-01',
+      lastGenerated: '2026-03-01',
+      isActive: true,
+      skippedDates: [],
+    });
+    expect(values).toMatchObject({ type: 'transfer', accountId: FROM, toAccountId: TO, categoryId: '' });
+  });
+
+  it('sends the chosen account with an ordinary item only when one was given', () => {
+    const ordinary = {
+      ...emptyFormValues('2026-03-15'),
+      categoryId: '6f1c1d2e-8a47-4b8e-9a0e-0f6c1d2e8a47',
+      amount: '1',
+      description: 'A',
+    };
+    const without = validateRecurringForm(ordinary);
+    expect(without.ok && 'accountId' in without.payload).toBe(false);
+    const withAccount = validateRecurringForm({ ...ordinary, accountId: TO });
+    expect(withAccount.ok && withAccount.payload).toMatchObject({ accountId: TO, type: 'expense' });
   });
 });
