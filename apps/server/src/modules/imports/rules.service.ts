@@ -7,7 +7,15 @@ import type {
   RuleInput,
   RuleMatches,
 } from '@ledgerly/shared';
-import { LIMIT_MESSAGES, PER_USER_LIMITS, RULE_MSG, accountKey, fromCents, headerKey, shownCategory } from '@ledgerly/shared';
+import {
+  LIMIT_MESSAGES,
+  PER_USER_LIMITS,
+  RULE_MSG,
+  accountKey,
+  fromCents,
+  headerKey,
+  shownCategory,
+} from '@ledgerly/shared';
 import { ledgerWriter, matchingDescription } from '../ledger/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
