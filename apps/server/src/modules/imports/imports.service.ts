@@ -185,9 +185,10 @@ interface StatementInfo {
 /**
  * The statement's account identities and closing balance; a file naming several accounts is
  * narrowed to the chosen one's rows (options.statementAccount), and until one is chosen it
- * needs review. The closing balance is kept only for a file of one account.
+ * needs review — unless the user has one account: then, as before accounts existed, the whole
+ * file goes into it. The closing balance is kept only for a file of one account.
  */
-function readStatement(parsed: ParseResult, given: ImportOptions) {
+function readStatement(parsed: ParseResult, given: ImportOptions, oneAccount: boolean) {
   const counts = new Map<string, number>();
   for (const p of parsed.postings) if (p.account) counts.set(p.account, (counts.get(p.account) ?? 0) + 1);
   // A CSV "account" column names the statement's account only when every posting has one and
@@ -200,7 +201,7 @@ function readStatement(parsed: ParseResult, given: ImportOptions) {
   const postings = chosen
     ? parsed.postings.filter((p) => p.account === chosen).map((p, index) => ({ ...p, index }))
     : parsed.postings;
-  const needsReview = accounts.length > 1 && !chosen ? ['statementAccount'] : [];
+  const needsReview = accounts.length > 1 && !chosen && !oneAccount ? ['statementAccount'] : [];
   const closing = accounts.length > 1 ? null : (parsed.closing ?? null);
   // A QIF "Opening Balance" record becomes the account's opening row, not a posting.
   const first = postings[0];
@@ -226,7 +227,7 @@ async function chooseAccount(db: Db, owner: Owner, given: ImportOptions, identit
 /** Reads the file, narrows it to one statement account and picks the batch's account. */
 async function prepare(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given: ImportOptions, fileName: string) {
   const parsed = await readFile(deps, owner, bytes, given, fileName);
-  const statement = readStatement(parsed, given);
+  const statement = readStatement(parsed, given, (await accountCount(deps.db, owner.id)) < 2);
   const identities = statement.chosen ? [statement.chosen] : statement.accounts.map((a) => a.id);
   const { accountId, suggested } = await chooseAccount(deps.db, owner, given, identities);
   const rows = await buildRows(

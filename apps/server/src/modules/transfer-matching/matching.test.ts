@@ -140,6 +140,26 @@ describe('imports into accounts', () => {
     expect(Number(account!.check_balance_cents)).toBe(7000);
   });
 
+  it('with one account, a file of several accounts imports whole, as before accounts existed', async () => {
+    const { token } = await user(t);
+    const file = ofx([
+      ['111', [['2026-09-02', '-20.00', 'GROCER', 'B1']], '10.00'],
+      [
+        '222',
+        [
+          ['2026-09-03', '-7.00', 'CAFE', 'B2'],
+          ['2026-09-04', '-3.00', 'BUS', 'B3'],
+        ],
+      ],
+    ]);
+    const batch = await preview(t, token, file);
+    expect(batch.statementAccounts).toHaveLength(2);
+    expect(batch.needsReview).not.toContain('statementAccount');
+    expect(batch.summary.rows).toBe((batch.statementAccounts ?? []).reduce((n, a) => n + a.rows, 0));
+    const done = await commit(t, token, batch.id);
+    expect(done.status).toBe('committed');
+  });
+
   it('a file of several accounts imports the chosen account’s rows only', async () => {
     const { token, userId } = await user(t);
     const checking = await seedAccount(t, userId, { name: 'Checking', kind: 'checking', currency: 'USD' });
