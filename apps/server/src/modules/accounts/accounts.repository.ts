@@ -120,7 +120,7 @@ export async function moveAccountReferences(db: Db, userId: string, from: string
     .where(and(eq(importBatches.userId, userId), eq(importBatches.accountId, from)));
 }
 
-/** Whether the account has any transaction (its daily balances count them). */
+/** Whether the account holds at least one transaction (its daily balances count them). */
 export async function hasRows(db: Db, accountId: string): Promise<boolean> {
   const result = await db.execute(
     sql`select exists (select 1 from account_daily_balances where account_id = ${accountId} and tx_count > 0) as yes`,

@@ -14,7 +14,7 @@ export const getNetWorth = (months: number, signal?: AbortSignal) =>
   });
 
 export const netWorthQueryOptions = queryOptions({
-  // Under the analytics key: any transaction change refreshes it.
+  // Under the analytics key: every transaction change refreshes it.
   queryKey: [...queryKeys.analytics, 'net-worth', NET_WORTH_MONTHS] as const,
   queryFn: async ({ signal }) => (await getNetWorth(NET_WORTH_MONTHS, signal)).data,
 });
