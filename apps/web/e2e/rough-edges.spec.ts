@@ -42,15 +42,19 @@ test('keyboard: skip link, focus on the new page after sign-in, a title per page
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Transactions' }).click();
   await expect(page).toHaveTitle('Transactions · Ledgerly');
 
+  // Signed out as a visitor: storage is cleared on a page that runs none of the app, so no request
+  // of the signed-in tab can come back 401 and send the browser to /login mid-navigation.
+  await page.goto('/api/health');
+  await page.evaluate(() => localStorage.clear());
   for (const [path, title] of [
     ['/faq', /· Ledgerly$/],
     ['/privacy', /· Ledgerly$/],
   ] as const) {
     await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page).toHaveTitle(title);
     expect(await page.title()).not.toBe('Ledgerly');
   }
-  await page.evaluate(() => localStorage.clear());
   await page.goto('/');
   await expect(page).toHaveTitle('Ledgerly — Free income and expense tracker');
 });
