@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, readOnly, validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
+import { ledgerWriter } from '../ledger/index.js';
 import { toCategory } from './categories.mapper.js';
 import * as repo from './categories.repository.js';
 
@@ -85,7 +86,10 @@ export async function remove(db: Db, userId: string, id: string, moveTo?: string
   if (transactions || recurring)
     throw conflict(usageMessage({ transactions, recurring }, 'deleted'), 'CATEGORY_IN_USE');
   try {
-    await repo.deleteCategory(db, userId, id);
+    await db.transaction(async (tx) => {
+      await ledgerWriter.forgetPreviousCategory(tx, userId, id);
+      await repo.deleteCategory(tx, userId, id);
+    });
   } catch (error) {
     if (isForeignKeyViolation(error))
       throw conflict('This category is in use, so it cannot be deleted', 'CATEGORY_IN_USE');
@@ -114,6 +118,8 @@ async function moveAndRemove(
   };
   checkTarget(await repo.findCategory(db, userId, moveTo));
   return db.transaction(async (tx) => {
+    // The ledger's lock before the categories' (as every writer of transactions takes it first).
+    await ledgerWriter.lockUserLedger(tx, userId);
     // Checked again under the lock: a concurrent edit or delete of either may have landed since.
     const locked = await repo.lockCategories(tx, userId, [source.id, moveTo]);
     if (!locked.some((c) => c.id === source.id)) throw notFound('Category');

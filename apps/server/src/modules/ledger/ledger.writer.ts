@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { ACCOUNT_MSG, IMPORT_MSG, TRANSFER_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
@@ -24,6 +24,18 @@ export type TransactionValues = Pick<
   Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Takes the user's ledger lock (the advisory lock the rollup triggers take at the end of every
+ * write that moves a balance, and that finishing or reopening a reconciliation takes first).
+ * A writer that locks existing rows (SELECT … FOR UPDATE, UPDATE, DELETE) calls it before them,
+ * inside its database transaction: then every writer of a user takes this lock before any row
+ * lock, and none can hold a row a reconciliation's finish waits for while waiting for the lock
+ * the finish holds (a deadlock, 40P01). Held until the transaction ends.
+ */
+export async function lockUserLedger(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${userId}::text))`);
+}
 
 /** 409 unless every named account of the user is open (a closed account takes no writes). */
 async function requireOpen(db: Db, userId: string, accountIds: (string | null | undefined)[]): Promise<void> {
@@ -212,6 +224,23 @@ export async function insertSelected(
  * none), so reverting an import gives back what was there before it.
  */
 export async function deleteImportBatch(db: Db, userId: string, batchId: string): Promise<number> {
+  await lockUserLedger(db, userId);
+  // A reconciled row is locked, and a closed account's rows do not change (nor do those of the
+  // transfer partners the undo would turn back into ordinary rows): 409, nothing written.
+  const locks = await db.execute(sql`
+    select coalesce(bool_or(t.status = 'reconciled'), false) as reconciled,
+           coalesce(bool_or(a.closed_at is not null), false) or exists (
+             select 1 from ${transfers} tr
+               join ${transactions} l on l.id in (tr.out_transaction_id, tr.in_transaction_id)
+               join ${transactions} p on p.id in (tr.out_transaction_id, tr.in_transaction_id) and p.id <> l.id
+               join ${accounts} pa on pa.id = p.account_id
+             where tr.user_id = ${userId} and l.user_id = ${userId} and l.import_batch_id = ${batchId}
+               and pa.closed_at is not null) as closed
+    from ${transactions} t join ${accounts} a on a.id = t.account_id
+    where t.user_id = ${userId} and t.import_batch_id = ${batchId}`);
+  const found = rowsOf<{ reconciled: boolean; closed: boolean }>(locks)[0];
+  if (found?.reconciled) throw conflict(IMPORT_MSG.revertReconciled);
+  if (found?.closed) throw conflict(IMPORT_MSG.revertClosed);
   await unlinkLegsWhere(db, userId, sql`t.import_batch_id = ${batchId}`);
   // Counted in the database: a 100,000-row batch sends no ids back.
   const result = await db.execute(sql`
@@ -249,12 +278,31 @@ export async function recategorizeByDescription(
 
 /** Moves every transaction of category `from` to `to` (a category delete with a target); answers how many. */
 export async function moveCategory(db: Db, userId: string, from: string, to: string): Promise<number> {
+  await lockUserLedger(db, userId);
+  // A linked leg's category before the link moves too: unlinking gives back the category it is now.
+  await db.execute(sql`
+    update ${transfers} set
+      out_previous_category_id = case when out_previous_category_id = ${from} then ${to}::uuid else out_previous_category_id end,
+      in_previous_category_id = case when in_previous_category_id = ${from} then ${to}::uuid else in_previous_category_id end
+    where user_id = ${userId} and (out_previous_category_id = ${from} or in_previous_category_id = ${from})`);
   const rows = await db
     .update(transactions)
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
     .returning({ id: transactions.id });
   return rows.length;
+}
+
+/**
+ * A category deleted without a target (so no row uses it) is forgotten as a linked leg's category
+ * before the link: unlinking then gives the leg the first category of its type instead.
+ */
+export async function forgetPreviousCategory(db: Db, userId: string, categoryId: string): Promise<void> {
+  await db.execute(sql`
+    update ${transfers} set
+      out_previous_category_id = nullif(out_previous_category_id, ${categoryId}::uuid),
+      in_previous_category_id = nullif(in_previous_category_id, ${categoryId}::uuid)
+    where user_id = ${userId} and (out_previous_category_id = ${categoryId} or in_previous_category_id = ${categoryId})`);
 }
 
 /**
@@ -337,7 +385,10 @@ export async function unlinkLegsWhere(db: Db, userId: string, legWhere: SQL): Pr
     restored as (
       update ${transactions} as o
       set kind = 'regular', updated_at = now(),
-          category_id = coalesce(o.category_id, p.previous, (
+          category_id = coalesce(o.category_id, (
+            -- The previous category only while it still exists with the row's type (it may have
+            -- been deleted or changed type since the link: nothing references it).
+            select c.id from categories c where c.id = p.previous and c.user_id = o.user_id and c.type = o.type), (
             select c.id from categories c where c.user_id = o.user_id and c.type = o.type order by c.is_default desc, lower(c.name) limit 1))
       from partners p
       where o.id = p.id and o.user_id = ${userId}
