@@ -72,6 +72,11 @@ export const ACCOUNT_MSG = {
   sameAccount: 'A transfer needs two different accounts',
   reconciledLocked:
     'This transaction is reconciled: reopen the reconciliation to change its amount, date, account or type',
+  editOpening:
+    'This is the account’s opening balance: change it with the opening balance and date in the account’s settings',
+  editAdjustment:
+    'A balance adjustment cannot be edited: delete it (reopen its reconciliation first) and finish the reconciliation again',
+  linkedMeanwhile: 'This transaction was just linked into a transfer: reload it and edit it again',
   futureStatement: 'The statement date cannot be later than today',
   notDone: (difference: string) =>
     `The cleared balance differs from the statement by ${difference}: tick the missing transactions, or finish with an adjustment`,

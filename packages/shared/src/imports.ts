@@ -119,8 +119,7 @@ export const IMPORT_MSG = {
   optionsNotJson: 'The import settings must be a JSON object',
   notPreview: 'This import is no longer a preview',
   notCommitted: 'Only a finished import can be undone',
-  revertReconciled:
-    'This import has reconciled transactions: reopen the reconciliation before undoing the import',
+  revertReconciled: 'This import has reconciled transactions: reopen the reconciliation before undoing the import',
   revertClosed: 'This import has transactions in a closed account: reopen the account before undoing the import',
   importing: 'This import is still running',
   interrupted: 'The import was interrupted (the server stopped) and nothing was imported. Try again.',

@@ -20,6 +20,8 @@ const DB_DOWN_CODES = new Set([
   '57014',
 ]);
 
+export const CHECK_MESSAGE = 'These values cannot be saved together. Check the form and try again.';
+
 /** node-postgres's own time-outs carry no code, only these messages. */
 const DB_TIMEOUT_MESSAGE =
   /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout|Connection terminated unexpectedly)/;
@@ -115,6 +117,8 @@ export function toErrorReply(error: unknown): [number, ApiErrorBody, Record<stri
   }
   // Text the database cannot store (U+0000) that slipped past validation is still bad input.
   if (pgErrorCode(error) === PG.characterNotInRepertoire) return reply(400, 'VALIDATION_FAILED', NUL_MESSAGE);
+  // A CHECK constraint refused the row: bad input the validation did not catch, never a 500.
+  if (pgErrorCode(error) === PG.checkViolation) return reply(400, 'VALIDATION_FAILED', CHECK_MESSAGE);
   if (causeCodes(error).some((code) => DB_DOWN_CODES.has(code)) || dbTimedOut(error)) {
     return reply(503, 'DB_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
   }

@@ -3,7 +3,7 @@ import { ACCOUNT_API_MSG, KIND_LABELS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
-import { assertNotLocked } from './ledger.writer.js';
+import { assertNotLocked, lockUserLedger } from './ledger.writer.js';
 
 /*
  * The ledger writes of the accounts API (DESIGN §10): an account's opening row, and moving an
@@ -24,6 +24,7 @@ export async function setOpening(
   accountId: string,
   change: { cents?: number | undefined; date: string },
 ): Promise<void> {
+  await lockUserLedger(db, userId);
   const [current] = await db
     .select()
     .from(transactions)
@@ -72,6 +73,7 @@ export async function setOpening(
  * `from` go with it. Call inside the database transaction that deletes `from`.
  */
 export async function moveAccountRows(db: Db, userId: string, from: string, to: string): Promise<number> {
+  await lockUserLedger(db, userId);
   const linked = await db.execute(sql`
     select count(*)::int as n from transfers tr
       join ${transactions} o on o.id = tr.out_transaction_id

@@ -3,6 +3,7 @@ import type { BulkAction } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { type LedgerFilter, filterWhere } from './ledger.filter.js';
+import { lockUserLedger } from './ledger.writer.js';
 
 /*
  * Bulk edit of the list (issue 25 item 4): one action on many rows, each a single set-based
@@ -125,6 +126,7 @@ export function applyBulk(
   category?: { id: string; type: 'expense' | 'income' },
 ): Promise<BulkOutcome> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const where = selectionWhere(userId, selection);
     const matched = await countWhere(tx, where);
     if (action === 'delete') return { matched, ...(await deleteRows(tx, userId, where)) };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactions, transfers } from '../../db/schema.js';
+import { lockUserLedger } from './ledger.writer.js';
 
 /*
  * Transfer matching's writer (imports into accounts and transfer matching, DESIGN §10): links two
@@ -30,7 +31,12 @@ export async function linkPairs(
 ): Promise<{ id: string; outId: string; inId: string }[]> {
   if (!pairs.length) return [];
   const list = JSON.stringify(pairs.map((p) => ({ out_id: p.outId, in_id: p.inId })));
-  const result = await db.execute(sql`
+  // Under the user's ledger lock, which every writer that changes existing rows takes first: the
+  // statement below reads the rows' kind, type and amount as committed, and none can change them
+  // before it has linked them (an edit waits, then finds a transfer leg: 409).
+  const result = await db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
+    return tx.execute(sql`
     with p as (
       select distinct on (x.out_id) x.out_id, x.in_id
       from jsonb_to_recordset(${list}::jsonb) as x(out_id uuid, in_id uuid)
@@ -65,6 +71,7 @@ export async function linkPairs(
     )
     select ins.id, ins.out_transaction_id as out_id, ins.in_transaction_id as in_id, (select count(*) from upd) as n
     from ins`);
+  });
   return rowsOf<{ id: string; out_id: string; in_id: string }>(result).map((r) => ({
     id: r.id,
     outId: r.out_id,

@@ -5,7 +5,7 @@ import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import type { AccountRow } from './ledger.accounts.js';
 import type { TransactionRow } from './ledger.read-model.js';
-import { assertNotLocked } from './ledger.writer.js';
+import { assertNotLocked, lockUserLedger } from './ledger.writer.js';
 
 /*
  * Transfers (DESIGN §10): two rows written, edited and deleted together in one database
@@ -217,6 +217,7 @@ export function updateTransfer(
   values: TransferValues,
 ): Promise<TransferWithLegs | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const current = await lockTransfer(tx, userId, id);
     if (!current) return null;
     // The accounts it leaves must be open too: a closed account's rows do not change.
@@ -261,6 +262,7 @@ export function updateTransferLeg(
   change: LegChange,
 ): Promise<{ legs: TransferWithLegs; edited: 'out' | 'in'; previousReceiptKey: string | null } | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const current = await transferOfLeg(tx, userId, legId);
     if (!current) return null;
     const edited = current.out.id === legId ? 'out' : 'in';
@@ -309,6 +311,7 @@ export function setStatus(
   status: 'uncleared' | 'cleared',
 ): Promise<TransactionRow | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const [current] = await tx
       .select()
       .from(transactions)
@@ -340,6 +343,7 @@ export function unlinkTransfer(
   categoryId: string,
 ): Promise<{ kept: TransactionRow; removedReceiptKey: string | null } | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const current = await lockTransfer(tx, userId, id);
     if (!current) return null;
     const kept = current[keep];

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { ACCOUNT_MSG, IMPORT_MSG, TRANSFER_MSG } from '@ledgerly/shared';
+import { ACCOUNT_MSG, IMPORT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
@@ -72,8 +72,15 @@ export function assertNotLocked(
   }
 }
 
+/** Why a regular row's edit cannot be applied to a row of another kind. */
+const NOT_REGULAR = {
+  transfer: ACCOUNT_MSG.linkedMeanwhile,
+  opening: ACCOUNT_MSG.editOpening,
+  adjustment: ACCOUNT_MSG.editAdjustment,
+} as const;
+
 /**
- * Updates a transaction in one database transaction, locking the row to read the receipt key
+ * Updates a regular transaction (409 for another kind) in one database transaction, locking the row to read the receipt key
  * it replaces. `receipt` undefined keeps the stored receipt. Null if the row is not the user's.
  */
 export async function updateTransaction(
@@ -85,12 +92,15 @@ export async function updateTransaction(
   },
 ): Promise<{ row: TransactionRow; previousReceiptKey: string | null } | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const [current] = await tx
       .select()
       .from(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .for('update');
     if (!current) return null;
+    // The caller chose this path from an unlocked read: the row may have been linked since.
+    if (current.kind !== 'regular') throw conflict(NOT_REGULAR[current.kind]);
     assertNotLocked(current, values);
     await requireOpen(tx, userId, [current.accountId, values.accountId]);
     const { receipt, ...rest } = values;
@@ -118,6 +128,7 @@ export async function deleteTransaction(
   id: string,
 ): Promise<{ receiptKey: string | null; receiptKeys: string[] } | null> {
   return db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
     const [current] = await tx
       .select()
       .from(transactions)
@@ -261,18 +272,21 @@ export async function recategorizeByDescription(
   userId: string,
   rule: { text: string; type: 'expense' | 'income'; categoryId: string },
 ): Promise<number> {
-  const rows = await db
-    .update(transactions)
-    .set({ categoryId: rule.categoryId, updatedAt: new Date() })
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        eq(transactions.type, rule.type),
-        ne(transactions.categoryId, rule.categoryId),
-        containsText(transactions.description, rule.text),
-      ),
-    )
-    .returning({ id: transactions.id });
+  const rows = await db.transaction(async (tx) => {
+    await lockUserLedger(tx, userId);
+    return tx
+      .update(transactions)
+      .set({ categoryId: rule.categoryId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          eq(transactions.type, rule.type),
+          ne(transactions.categoryId, rule.categoryId),
+          containsText(transactions.description, rule.text),
+        ),
+      )
+      .returning({ id: transactions.id });
+  });
   return rows.length;
 }
 

@@ -47,6 +47,8 @@ export function TransactionCard({
     ? [t.description ? transferLabel : category.name, t.category?.name].filter(Boolean).join(' · ')
     : category.name;
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
+  // An opening balance is changed in its account's settings; an adjustment is only deleted (docs/accounts.md).
+  const editable = t.kind !== 'opening' && t.kind !== 'adjustment';
   const date = (
     <time dateTime={t.date} className="whitespace-nowrap">
       {formatDate(t.date)}
@@ -105,9 +107,11 @@ export function TransactionCard({
         </button>
       )}
       <div className="hidden shrink-0 items-center gap-2 sm:flex">
-        <Button variant="secondary" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${title}`}>
-          Edit
-        </Button>
+        {editable && (
+          <Button variant="secondary" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${title}`}>
+            Edit
+          </Button>
+        )}
         <Button variant="secondary" size="sm" onClick={() => onDelete(t)} aria-label={`Delete ${title}`}>
           <span className="text-red-700 dark:text-red-400">Delete</span>
         </Button>
@@ -116,7 +120,7 @@ export function TransactionCard({
         label={`Actions for ${title}`}
         className="-mr-1.5 shrink-0 sm:hidden"
         items={[
-          { label: 'Edit', onSelect: () => onEdit(t) },
+          ...(editable ? [{ label: 'Edit', onSelect: () => onEdit(t) }] : []),
           { label: 'Delete', onSelect: () => onDelete(t), danger: true },
         ]}
       />

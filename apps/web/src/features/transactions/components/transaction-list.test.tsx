@@ -65,3 +65,36 @@ describe('TransactionList counter', () => {
     expect(counterText(50, 1000, true, true)).toBe('Showing 50 of 1,000+ transactions');
   });
 });
+
+describe('TransactionList actions', () => {
+  it('offers Edit on regular rows but not on an opening or adjustment row (Delete stays)', () => {
+    const [regular, opening, adjustment] = rows(3);
+    const noop = () => {};
+    renderWithProviders(
+      <TransactionList
+        transactions={[
+          regular!,
+          { ...opening!, kind: 'opening', categoryId: null, category: null, description: 'Opening balance' },
+          { ...adjustment!, kind: 'adjustment', categoryId: null, category: null, description: 'Balance adjustment' },
+        ]}
+        total={3}
+        isLoading={false}
+        isUpdating={false}
+        hasNextPage={false}
+        isFetchingNextPage={false}
+        isFetching={false}
+        failed={false}
+        onLoadMore={noop}
+        onRetry={noop}
+        onEdit={noop}
+        onDelete={noop}
+        onViewReceipt={noop}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Edit Coffee 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Opening balance' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Balance adjustment' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Opening balance' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Balance adjustment' })).toBeInTheDocument();
+  });
+});
