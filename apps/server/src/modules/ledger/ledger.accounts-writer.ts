@@ -70,7 +70,7 @@ export async function setOpening(
  * answers how many moved. A transfer between the two would become a transfer from an account to
  * itself, so one is refused (409 naming how many) rather than silently unlinked into an income
  * and an expense that never happened. Reconciled rows become `cleared`: the reconciliations of
- * `from` go with it. Call inside the database transaction that deletes `from`.
+ * `from` go with it. The opening row of `from` becomes an adjustment when `to` has its own. Call inside the database transaction that deletes `from`.
  */
 export async function moveAccountRows(db: Db, userId: string, from: string, to: string): Promise<number> {
   await lockUserLedger(db, userId);
@@ -82,6 +82,15 @@ export async function moveAccountRows(db: Db, userId: string, from: string, to: 
       and ((o.account_id = ${from} and i.account_id = ${to}) or (o.account_id = ${to} and i.account_id = ${from}))`);
   const n = Number(rowsOf<{ n: number | string }>(linked)[0]?.n ?? 0);
   if (n > 0) throw conflict(ACCOUNT_API_MSG.transfersBetween(n));
+  // An account has one opening row: when the target has its own, the moved one becomes an
+  // adjustment row named after the account it opened (same amount, date and status, so every
+  // balance, as of any date, stays what it was).
+  await db.execute(sql`
+    update ${transactions} as t
+    set kind = 'adjustment', updated_at = now(),
+        description = left('Opening balance of ' || (select a.name from accounts a where a.id = ${from}), 255)
+    where t.user_id = ${userId} and t.account_id = ${from} and t.kind = 'opening'
+      and exists (select 1 from ${transactions} o where o.user_id = ${userId} and o.account_id = ${to} and o.kind = 'opening')`);
   const moved = await db.execute(sql`
     with moved as (
       update ${transactions}
