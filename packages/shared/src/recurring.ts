@@ -129,6 +129,11 @@ export const recurringTransactionSchema = z.object({
   isActive: z.boolean(),
   /** Occurrences the user skipped that come after the last generated one, oldest first. */
   skippedDates: z.array(z.string()),
+  /**
+   * True while the item's account (or, for a transfer, either account) is closed: generation
+   * passes it over until the account is reopened (then it catches up). Always sent by the server.
+   */
+  accountClosed: z.boolean().optional(),
 });
 export type RecurringTransaction = z.output<typeof recurringTransactionSchema>;
 

@@ -33,8 +33,10 @@ export {
   accountCount,
   accountForWrite,
   accountNamesOf,
+  closedAccountIds,
   defaultAccount,
   findAccount,
+  holdOpenAccounts,
 } from './ledger.accounts.js';
 // Export and restore (format 4): accounts, transfers, rejections, reconciliations.
 export {

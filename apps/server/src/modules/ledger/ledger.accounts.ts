@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
@@ -59,4 +59,29 @@ export async function accountNamesOf(db: Db, userId: string): Promise<Map<string
     .where(eq(accounts.userId, userId))
     .orderBy(accounts.sortOrder, accounts.name);
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The ids of the user's closed accounts (recurring items of one are passed over). */
+export async function closedAccountIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), isNotNull(accounts.closedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Whether every named account of the user is open, holding them (FOR SHARE) until the database
+ * transaction ends, so none can be closed before the rows written into them are committed.
+ */
+export async function holdOpenAccounts(db: Db, userId: string, ids: (string | null)[]): Promise<boolean> {
+  const named = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!named.length) return true;
+  const rows = await db
+    .select({ closedAt: accounts.closedAt })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), inArray(accounts.id, named)))
+    .orderBy(accounts.id)
+    .for('share');
+  return rows.length === named.length && rows.every((r) => r.closedAt === null);
 }

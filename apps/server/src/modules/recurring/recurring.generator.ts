@@ -21,7 +21,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
-import { ledgerTransfers, ledgerWriter } from '../ledger/index.js';
+import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { holdOpenAccounts, ledgerTransfers, ledgerWriter } from '../ledger/index.js';
 import * as repo from './recurring.repository.js';
 import { keptSkips, nextUnskipped } from './recurring.skips.js';
 
@@ -87,6 +88,9 @@ async function generateStep(db: Db, userId: string, id: string, today: string, b
   return db.transaction(async (tx) => {
     const item = await repo.lockRecurring(tx, userId, id);
     if (!item || !item.isActive || !item.nextDate || item.nextDate > today) return { inserted: 0, more: false };
+    // Paused while its account (either, for a transfer) is closed: nothing written, the schedule
+    // stays, and reopening the account catches it up (docs/accounts.md).
+    if (!(await holdOpenAccounts(tx, userId, [item.accountId, item.toAccountId]))) return { inserted: 0, more: false };
     const rule = ruleOf(item);
     const skipped = item.skippedDates;
     const dates: string[] = [];
@@ -189,6 +193,7 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
     const item = await repo.lockRecurring(tx, userId, id);
     if (!item) throw notFound('Recurring transaction');
     if (!item.isActive) throw conflict(RECURRING_MESSAGES.inactive);
+    if (!(await holdOpenAccounts(tx, userId, [item.accountId, item.toAccountId]))) throw conflict(ACCOUNT_MSG.closed);
     const rule = ruleOf(item);
     const skipped = item.skippedDates;
     let occurrence = nextUnskipped(rule, item.nextDate ? firstOccurrenceOnOrAfter(rule, item.nextDate) : null, skipped);

@@ -7,7 +7,12 @@ import { presentTransaction as toTransaction } from '../transactions/index.js';
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
 export type { TransactionRow };
 
-export function toRecurring(row: RecurringRow, category: CategoryRef | null): RecurringTransaction {
+/** `closed`: the user's closed accounts (an item using one is paused by it); none when not given. */
+export function toRecurring(
+  row: RecurringRow,
+  category: CategoryRef | null,
+  closed: ReadonlySet<string> = NONE,
+): RecurringTransaction {
   return {
     id: row.id,
     categoryId: row.categoryId,
@@ -26,8 +31,11 @@ export function toRecurring(row: RecurringRow, category: CategoryRef | null): Re
     lastGenerated: row.lastBooked ?? row.lastGenerated,
     isActive: row.isActive,
     skippedDates: row.skippedDates,
+    accountClosed: closed.has(row.accountId) || (row.toAccountId !== null && closed.has(row.toAccountId)),
   };
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** A generated transaction: the transactions API's shape (it never has a receipt) plus its occurrence. */
 export function toGeneratedTransaction(row: TransactionRow, category: CategoryRef | null): GeneratedTransaction {

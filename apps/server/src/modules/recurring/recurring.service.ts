@@ -26,7 +26,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory, toCategoryRef } from '../categories/index.js';
-import { accountForWrite } from '../ledger/index.js';
+import { accountForWrite, closedAccountIds } from '../ledger/index.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
@@ -49,7 +49,8 @@ async function withCategoryGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]> {
-  return (await repo.listRecurring(db, owner.id)).map(({ item, category }) => toRecurring(item, category));
+  const [items, closed] = await Promise.all([repo.listRecurring(db, owner.id), closedAccountIds(db, owner.id)]);
+  return items.map(({ item, category }) => toRecurring(item, category, closed));
 }
 
 /** Most occurrences GET /recurring/upcoming answers (200 daily items over 366 days would be 73,200). */
@@ -63,7 +64,10 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
   const from = today(owner);
   const until = addDays(from, days);
   const out: UpcomingOccurrence[] = [];
+  const closed = await closedAccountIds(db, owner.id);
   for (const { item, category } of await repo.listActiveDue(db, owner.id, until)) {
+    // Paused while an account of it is closed: nothing is generated, so nothing is upcoming.
+    if (closed.has(item.accountId) || (item.toAccountId && closed.has(item.toAccountId))) continue;
     const start = item.nextDate! > from ? item.nextDate! : from;
     for (const date of iterateOccurrences(ruleOf(item), start, until)) {
       if (item.skippedDates.includes(date)) continue;
@@ -122,7 +126,7 @@ export async function create(db: Db, owner: Owner, input: unknown): Promise<Recu
       lastGenerated: null,
     }),
   );
-  return toRecurring(row, category);
+  return toRecurring(row, category, await closedAccountIds(db, owner.id));
 }
 
 /**
@@ -177,7 +181,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
       });
     }),
   );
-  return toRecurring(row, category);
+  return toRecurring(row, category, await closedAccountIds(db, owner.id));
 }
 
 /** Deletes the item; its generated transactions stay (their recurring_id becomes null). */
@@ -223,7 +227,7 @@ export async function skip(db: Db, owner: Owner, id: string, input: RecurringSki
   });
   const found = await repo.findRecurring(db, owner.id, id);
   if (!found) throw notFound('Recurring transaction');
-  return toRecurring(found.item, found.category);
+  return toRecurring(found.item, found.category, await closedAccountIds(db, owner.id));
 }
 
 /**
@@ -252,7 +256,7 @@ export async function unskip(
   });
   const found = await repo.findRecurring(db, owner.id, id);
   if (!found) throw notFound('Recurring transaction');
-  return toRecurring(found.item, found.category);
+  return toRecurring(found.item, found.category, await closedAccountIds(db, owner.id));
 }
 
 /** One page of active items due on or before `until`, for every user (the hourly sweep). */

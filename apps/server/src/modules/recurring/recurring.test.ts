@@ -41,6 +41,7 @@ describe('recurring CRUD', () => {
       lastGenerated: null,
       isActive: true,
       skippedDates: [],
+      accountClosed: false,
     });
     const list = await t.request({ method: 'GET', url: '/api/recurring', token });
     expect(list.statusCode).toBe(200);

@@ -84,3 +84,13 @@ describe('RecurringCard', () => {
     expect(card.getByText('Apr 30, 2026')).toBeInTheDocument();
   });
 });
+
+describe('RecurringCard of a closed account', () => {
+  it('shows the item as paused by its closed account: no Generate, not overdue', () => {
+    const card = renderCard({ ...base, nextDate: '2026-03-01', accountClosed: true }, '2026-03-15');
+    expect(card.getByText('Paused: account closed')).toBeInTheDocument();
+    expect(card.queryByText('Overdue')).toBeNull();
+    expect(card.getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit', 'Delete']);
+    expect(screen.getByRole('article', { name: 'Rent' })).toHaveAttribute('data-state', 'paused');
+  });
+});

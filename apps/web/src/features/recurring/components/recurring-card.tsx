@@ -45,15 +45,19 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
   const route = isTransfer ? transferRoute(accounts, item) : null;
   const accountName = !isTransfer && accounts.multi ? accounts.nameOf(item.accountId) : null;
   const titleId = useId();
-  const overdue = isOverdue(item, today);
-  const relative = relativeNextLabel(item, today);
+  // Paused while its account (either, for a transfer) is closed: the server generates nothing.
+  const paused = item.accountClosed === true;
+  const running = item.isActive && !paused;
+  const overdue = !paused && isOverdue(item, today);
   const ended = item.nextDate === null;
+  // A paused item's past next date is not overdue: it waits for its account.
+  const relative = paused && !ended ? null : relativeNextLabel(item, today);
 
   // Inactive cards are dimmed by a muted surface and a faded icon, not by opacity on the text,
   // so every text keeps AA contrast.
   const surface = overdue
     ? 'border-amber-400 bg-white ring-2 ring-amber-200 dark:border-amber-500 dark:bg-slate-900 dark:ring-amber-500/30'
-    : item.isActive
+    : running
       ? 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
       : 'border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900/40';
 
@@ -61,7 +65,7 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
     <article
       aria-labelledby={titleId}
       data-testid="recurring-card"
-      data-state={item.isActive ? (overdue ? 'overdue' : 'active') : 'inactive'}
+      data-state={running ? (overdue ? 'overdue' : 'active') : item.isActive ? 'paused' : 'inactive'}
       className={`flex flex-col gap-4 rounded-xl border p-5 shadow-sm ${surface}`}
     >
       <div className="flex items-start justify-between gap-3">
@@ -112,6 +116,7 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
       <div className="flex flex-wrap gap-2">
         <Badge tone="neutral">{FREQUENCY_LABELS[item.frequency]}</Badge>
         {!item.isActive && <Badge tone="inactive">Inactive</Badge>}
+        {paused && <Badge tone="inactive">Paused: account closed</Badge>}
         {overdue && <Badge tone="overdue">Overdue</Badge>}
         {ended && <Badge tone="inactive">{relative}</Badge>}
         {item.skippedDates.map((d) => (
@@ -145,7 +150,7 @@ export function RecurringCard({ item, today, onGenerate, onEdit, onDelete }: Rec
       </dl>
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
-        {item.isActive && !ended && (
+        {running && !ended && (
           <Button size="sm" aria-label={`Generate ${item.description}`} onClick={() => onGenerate(item)}>
             Generate
           </Button>
