@@ -21,7 +21,7 @@ export interface LegPair {
  * `transfer`; their categories are kept in `transfers.out/in_previous_category_id` (given back on
  * unlink) and cleared, except on an out leg that leaves the budget (on-budget → off-budget
  * account), which keeps its category and counts as spending. Pairs whose rows are not (or no
- * longer) fit are skipped. Answers the pairs linked with their transfer ids.
+ * longer) fit, or lie in a closed account, are skipped. Answers the pairs linked with their transfer ids.
  */
 export async function linkPairs(
   db: Db,
@@ -50,6 +50,7 @@ export async function linkPairs(
       join accounts ao on ao.id = o.account_id
       join accounts ai on ai.id = i.account_id
       where o.account_id <> i.account_id and o.amount_cents = i.amount_cents
+        and ao.closed_at is null and ai.closed_at is null
     ),
     ins as (
       insert into ${transfers} (user_id, out_transaction_id, in_transaction_id, out_previous_category_id,

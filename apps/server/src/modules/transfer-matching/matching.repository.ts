@@ -118,6 +118,8 @@ export interface LegInfo {
   amountCents: number;
   date: string;
   currency: string;
+  /** The row's account is closed (its rows do not change). */
+  closed: boolean;
   linked: boolean;
 }
 
@@ -126,6 +128,7 @@ export async function legs(db: Db, userId: string, ids: string[]): Promise<LegIn
   if (!ids.length) return [];
   const result = await db.execute(sql`
     select t.id, t.account_id, t.type, t.kind, t.amount_cents, t.date::text as date, a.currency,
+           a.closed_at is not null as closed,
            exists (select 1 from transfers tr where tr.out_transaction_id = t.id or tr.in_transaction_id = t.id) as linked
     from transactions t join accounts a on a.id = t.account_id
     where t.user_id = ${userId} and t.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`);
@@ -137,6 +140,7 @@ export async function legs(db: Db, userId: string, ids: string[]): Promise<LegIn
     amountCents: Number(r.amount_cents),
     date: String(r.date),
     currency: String(r.currency),
+    closed: Boolean(r.closed),
     linked: Boolean(r.linked),
   }));
 }

@@ -1,7 +1,7 @@
 import type { LinkedTransfer, MarkTransferResult, MatchResult, TransferSuggestion } from '@ledgerly/shared';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { findTransaction, linkPair, linkPairs } from '../ledger/index.js';
 import { presentTransaction } from '../transactions/index.js';
@@ -80,6 +80,7 @@ async function checkPair(db: Db, userId: string, outId: string, inId: string) {
   if (out.amountCents !== inn.amountCents || out.currency !== inn.currency) {
     throw validationError(ACCOUNT_MSG.differentAmounts, { inTransactionId: ACCOUNT_MSG.differentAmounts });
   }
+  if (out.closed || inn.closed) throw conflict(ACCOUNT_MSG.closed);
   return { out, inn };
 }
 
@@ -105,6 +106,9 @@ export async function answerTransfer(deps: MatchingDeps, userId: string, id: str
 export async function link(deps: MatchingDeps, userId: string, outId: string, inId: string): Promise<LinkedTransfer> {
   await checkPair(deps.db, userId, outId, inId);
   const linked = await deps.db.transaction((tx) => linkPair(tx, userId, outId, inId, false));
+  // Changed between the check and the link (linkPairs reads them again under the ledger lock):
+  // the check, run again, says how; else they were linked meanwhile.
+  if (!linked) await checkPair(deps.db, userId, outId, inId);
   if (!linked) throw validationError(ACCOUNT_MSG.alreadyLinked, { outTransactionId: ACCOUNT_MSG.alreadyLinked });
   return answerTransfer(deps, userId, linked.id);
 }
