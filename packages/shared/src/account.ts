@@ -66,6 +66,7 @@ export const ACCOUNT_MSG = {
   kind: 'Please choose what kind of account this is',
   lastOpen: 'You need at least one open account: this is your last one',
   isDefault: 'This is your default account: make another account the default first',
+  defaultMoved: 'Another account was made the default at the same moment: try again',
   hasRows: 'This account has transactions: choose an account to move them to',
   moveToSelf: 'Move the transactions to a different account',
   closed: 'This account is closed: reopen it to add or change its transactions',

@@ -568,6 +568,10 @@ export const reconciliations = pgTable(
       foreignColumns: [accounts.userId, accounts.id],
     }).onDelete('cascade'),
     index('reconciliations_account_idx').on(t.accountId, t.statementDate),
+    // One open reconciliation per account: two starts at once restate one (ON CONFLICT).
+    uniqueIndex('reconciliations_one_open_key')
+      .on(t.accountId)
+      .where(sql`${t.state} = 'open'`),
   ],
 );
 

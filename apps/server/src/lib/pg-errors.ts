@@ -19,3 +19,14 @@ export const PG = {
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === PG.uniqueViolation;
 export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === PG.foreignKeyViolation;
+
+/** The name of the constraint an error violated (PostgreSQL and PGlite both report it), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string' && name) return name;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

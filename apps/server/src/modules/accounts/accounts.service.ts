@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import type { Viewer } from '../../lib/viewer.js';
 import {
@@ -47,6 +47,10 @@ export function lastStatementDate(today: string, day: number): string {
 }
 
 const nameTaken = () => conflict(ACCOUNT_MSG.nameTaken);
+
+/** A unique index refused the write: the name index, or the one-default index (a concurrent default move). */
+const uniqueRefusal = (error: unknown) =>
+  violatedConstraint(error) === 'accounts_user_default_key' ? conflict(ACCOUNT_MSG.defaultMoved) : nameTaken();
 
 async function ownAccount(db: Db, userId: string, id: string): Promise<AccountRow> {
   const row = await findAccount(db, userId, id);
@@ -206,7 +210,7 @@ export async function create(db: Db, owner: AccountOwner, body: AccountCreate): 
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
+    if (isUniqueViolation(error)) throw uniqueRefusal(error);
     throw error;
   }
   return get(db, owner, id);
@@ -239,7 +243,7 @@ export async function update(db: Db, owner: AccountOwner, id: string, body: Acco
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
+    if (isUniqueViolation(error)) throw uniqueRefusal(error);
     throw error;
   }
   return get(db, owner, id);
@@ -262,12 +266,18 @@ export async function remove(db: Db, owner: AccountOwner, id: string, moveTo: st
   const account = await ownAccount(db, owner.id, id);
   await assertMayGo(db, owner.id, account);
   if (moveTo === undefined || moveTo === '') {
-    if ((await repo.hasRows(db, id)) || (await repo.hasRecurring(db, owner.id, id)))
-      throw conflict(ACCOUNT_MSG.hasRows);
-    await db.transaction(async (tx) => {
-      await repo.detachImportBatches(tx, owner.id, id);
-      await repo.deleteAccount(tx, owner.id, id);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        if ((await repo.hasRows(tx, id)) || (await repo.hasRecurring(tx, owner.id, id)))
+          throw conflict(ACCOUNT_MSG.hasRows);
+        await repo.detachImportBatches(tx, owner.id, id);
+        await repo.deleteAccount(tx, owner.id, id);
+      });
+    } catch (error) {
+      // A row or recurring item written into it since the check holds on to it.
+      if (isForeignKeyViolation(error)) throw conflict(ACCOUNT_MSG.hasRows);
+      throw error;
+    }
     return 0;
   }
   if (moveTo === id) throw validationError(ACCOUNT_MSG.moveToSelf, { moveTo: ACCOUNT_MSG.moveToSelf });

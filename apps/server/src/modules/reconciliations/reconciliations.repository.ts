@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reconciliations } from '../../db/schema.js';
 import type { ReconciliationRow } from '../ledger/index.js';
@@ -27,39 +27,24 @@ export function listReconciliations(db: Db, userId: string, accountId: string): 
 
 /**
  * Starts a reconciliation of the account, or replaces the statement of its open one (an account
- * has at most one open at a time), in one database transaction.
+ * has at most one open at a time: the partial unique index of migration 0018), in one statement,
+ * so two starts at once restate one reconciliation.
  */
-export function startReconciliation(
+export async function startReconciliation(
   db: Db,
   userId: string,
   accountId: string,
   statementDate: string,
   statementBalanceCents: number,
 ): Promise<ReconciliationRow> {
-  return db.transaction(async (tx) => {
-    const [open] = await tx
-      .select()
-      .from(reconciliations)
-      .where(
-        and(
-          eq(reconciliations.userId, userId),
-          eq(reconciliations.accountId, accountId),
-          eq(reconciliations.state, 'open'),
-        ),
-      )
-      .for('update');
-    if (open) {
-      const [row] = await tx
-        .update(reconciliations)
-        .set({ statementDate, statementBalanceCents })
-        .where(eq(reconciliations.id, open.id))
-        .returning();
-      return row!;
-    }
-    const [row] = await tx
-      .insert(reconciliations)
-      .values({ userId, accountId, statementDate, statementBalanceCents, state: 'open' })
-      .returning();
-    return row!;
-  });
+  const [row] = await db
+    .insert(reconciliations)
+    .values({ userId, accountId, statementDate, statementBalanceCents, state: 'open' })
+    .onConflictDoUpdate({
+      target: reconciliations.accountId,
+      targetWhere: sql`${reconciliations.state} = 'open'`,
+      set: { statementDate, statementBalanceCents },
+    })
+    .returning();
+  return row!;
 }

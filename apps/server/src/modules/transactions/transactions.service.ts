@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
-import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors.js';
 import { findCategory } from '../categories/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
@@ -54,6 +54,9 @@ export interface TransactionDeps {
 export type Owner = Viewer;
 
 const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
+/** A foreign key refused the write: its account was deleted meanwhile (404), else its category. */
+const goneReference = (error: unknown) =>
+  violatedConstraint(error) === 'transactions_account_fk' ? notFound('Account') : unknownCategory();
 
 /** Validates the fields (spec §5, today in the user's zone) and the category: the user's, same type. */
 async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
@@ -107,8 +110,8 @@ export async function create(deps: TransactionDeps, owner: Owner, form: Transact
     return toTransaction(row, category, deps.sign);
   } catch (error) {
     await discard(deps, saved?.key ?? null);
-    // The category was deleted between the check and the insert.
-    if (isForeignKeyViolation(error)) throw unknownCategory();
+    // The account or the category was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw goneReference(error);
     throw error;
   }
 }
@@ -143,7 +146,7 @@ export async function update(
     });
   } catch (error) {
     await discard(deps, saved?.key ?? null);
-    if (isForeignKeyViolation(error)) throw unknownCategory();
+    if (isForeignKeyViolation(error)) throw goneReference(error);
     throw error;
   }
   if (!result) {
@@ -190,7 +193,7 @@ async function updateLeg(
     });
   } catch (error) {
     await discard(deps, saved?.key ?? null);
-    if (isForeignKeyViolation(error)) throw unknownCategory();
+    if (isForeignKeyViolation(error)) throw goneReference(error);
     throw error;
   }
   if (!result) {
