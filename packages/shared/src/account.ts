@@ -76,6 +76,8 @@ export const ACCOUNT_MSG = {
   notDone: (difference: string) =>
     `The cleared balance differs from the statement by ${difference}: tick the missing transactions, or finish with an adjustment`,
   transferCategory: 'A transfer has no category unless it leaves the budget',
+  notEditable:
+    "An opening balance or a balance adjustment is not edited as a transaction: change the account's opening balance, or delete the row",
   alreadyLinked: 'One of these transactions is already part of a transfer',
   sameDirection: 'A transfer needs one transaction leaving an account and one entering another',
   differentAmounts: 'The two transactions have different amounts',

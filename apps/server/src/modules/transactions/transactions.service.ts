@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
 import {
+  ACCOUNT_MSG,
   KIND_LABELS,
   LIMITS,
   MSG,
@@ -14,7 +15,7 @@ import {
   TRANSFER_MSG,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
@@ -121,6 +122,8 @@ export async function update(
   const current = await findTransaction(deps.db, owner.id, id);
   if (!current) throw notFound('Transaction');
   if (current.kind === 'transfer') return updateLeg(deps, owner, current, form);
+  // The form's body always has a category, which these rows may not have (a CHECK holds it).
+  if (current.kind !== 'regular') throw conflict(ACCOUNT_MSG.notEditable);
   const { data, category } = await validate(deps.db, owner, form.fields);
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
