@@ -247,13 +247,24 @@ export async function recategorizeByDescription(
   return rows.length;
 }
 
-/** Moves every transaction of category `from` to `to` (a category delete with a target); answers how many. */
+/**
+ * Moves every transaction of category `from` to `to` (a category delete with a target), and the
+ * category a linked transfer leg gives back when unlinked; answers how many transactions moved.
+ */
 export async function moveCategory(db: Db, userId: string, from: string, to: string): Promise<number> {
   const rows = await db
     .update(transactions)
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
     .returning({ id: transactions.id });
+  await db
+    .update(transfers)
+    .set({ outPreviousCategoryId: to })
+    .where(and(eq(transfers.userId, userId), eq(transfers.outPreviousCategoryId, from)));
+  await db
+    .update(transfers)
+    .set({ inPreviousCategoryId: to })
+    .where(and(eq(transfers.userId, userId), eq(transfers.inPreviousCategoryId, from)));
   return rows.length;
 }
 
@@ -337,7 +348,8 @@ export async function unlinkLegsWhere(db: Db, userId: string, legWhere: SQL): Pr
     restored as (
       update ${transactions} as o
       set kind = 'regular', updated_at = now(),
-          category_id = coalesce(o.category_id, p.previous, (
+          category_id = coalesce(o.category_id, (
+            select c.id from categories c where c.id = p.previous and c.user_id = o.user_id and c.type = o.type), (
             select c.id from categories c where c.user_id = o.user_id and c.type = o.type order by c.is_default desc, lower(c.name) limit 1))
       from partners p
       where o.id = p.id and o.user_id = ${userId}
