@@ -333,7 +333,7 @@ export const OPS: Op[] = [
     // A small statement (new rows, and rows mirroring another account's, which matching links)
     // uploaded into an account and committed.
     name: 'import',
-    weight: 1.5,
+    weight: 1,
     async run(l, i) {
       const account = l.chance(0.05) ? l.account(false)! : l.account()!;
       const rows: [string, number, string][] = [];
@@ -418,12 +418,15 @@ export const OPS: Op[] = [
     name: 'reconciled row',
     weight: 3,
     async run(l) {
-      const id = l.pick(await l.poolOrder(sql`t.status = 'reconciled'`));
-      const row = id ? await l.row(id) : null;
+      const row = await l.pickRow((r) => r.status === 'reconciled', 24);
       if (!row) return;
       const url = `/transactions/${row.id}`;
       const attempt = l.int(6);
-      if (attempt === 0) {
+      // An account that took another's rows has two opening rows; PUT /accounts edits either.
+      const [openings] = await l.query<{ n: number }>(
+        sql`select count(*)::int as n from transactions where account_id = ${row.accountId} and kind = 'opening'`,
+      );
+      if (attempt === 0 || (row.kind === 'opening' && openings!.n > 1)) {
         await l.send('DELETE', url, [409]);
       } else if (attempt === 1) {
         await l.send('PUT', `${url}/status`, [409], { status: 'uncleared' });
@@ -512,17 +515,22 @@ export const OPS: Op[] = [
     weight: 0.6,
     async run(l, i) {
       const victim = l.pick(l.accounts.filter((a) => !a.isDefault));
-      const target = l.pick(l.accounts.filter((a) => !a.closed && a.id !== victim?.id));
-      if (!victim || !target) return;
-      const [between] = await l.query<{ n: number }>(sql`
-        select count(*)::int as n from transfers tr
+      if (!victim) return;
+      // Accounts with a transfer to or from the victim: moving into one of them is refused.
+      const linked = await l.query<{ id: string }>(sql`
+        select distinct case when o.account_id = ${victim.id} then i.account_id else o.account_id end as id
+        from transfers tr
           join transactions o on o.id = tr.out_transaction_id join transactions i on i.id = tr.in_transaction_id
-        where (o.account_id = ${victim.id} and i.account_id = ${target.id})
-           or (o.account_id = ${target.id} and i.account_id = ${victim.id})`);
+        where o.account_id = ${victim.id} or i.account_id = ${victim.id}`);
+      const refused = new Set(linked.map((r) => r.id));
+      const targets = l.accounts.filter((a) => !a.closed && a.id !== victim.id);
+      const free = targets.filter((a) => !refused.has(a.id));
+      const target = l.chance(0.8) && free.length ? l.pick(free) : l.pick(targets);
+      if (!target) return;
       const res = await l.send(
         'DELETE',
         `/accounts/${victim.id}?moveTo=${target.id}`,
-        between!.n > 0 ? [409] : [200, 204],
+        refused.has(target.id) ? [409] : [200, 204],
       );
       if (res.statusCode === 409) return;
       await l.refreshAccounts();
@@ -532,7 +540,7 @@ export const OPS: Op[] = [
   {
     // Deleting a category with its rows moved into another of its type, then a new category.
     name: 'move category',
-    weight: 0.4,
+    weight: 0.2,
     async run(l, i) {
       const type = l.type();
       const from = l.category(type);

@@ -195,8 +195,8 @@ export class RandomLedger {
   }
 
   /** A live row of the pool satisfying `test` (a few tries), dropping gone ones met on the way. */
-  async pickRow(test: (row: Row) => boolean = () => true): Promise<Row | null> {
-    for (let tries = 0; tries < 8 && this.pool.length; tries += 1) {
+  async pickRow(test: (row: Row) => boolean = () => true, tries = 8): Promise<Row | null> {
+    for (; tries > 0 && this.pool.length; tries -= 1) {
       const index = this.int(this.pool.length);
       const row = await this.row(this.pool[index]!);
       if (!row) {
@@ -207,15 +207,6 @@ export class RandomLedger {
       if (test(row)) return row;
     }
     return null;
-  }
-
-  /** Ids matching a condition on `t`, in pool order. */
-  async poolOrder(where: SQL): Promise<string[]> {
-    const ids = await this.query<{ id: string }>(
-      sql`select t.id from transactions t where t.user_id = ${this.userId} and ${where}`,
-    );
-    const index = new Map(this.pool.map((id, i) => [id, i]));
-    return ids.map((r) => r.id).sort((a, b) => (index.get(a) ?? 1e9) - (index.get(b) ?? 1e9));
   }
 
   /** Learns rows the server made by itself (opening rows, an adjustment), in a stable order. */
