@@ -362,6 +362,8 @@ export const OPS: Op[] = [
     },
   },
   {
+    // Today an undo removes the batch's rows even when some are reconciled or in a closed account
+    // (the finished reconciliation then turns broken); the checks hold either way.
     name: 'undo import',
     weight: 1,
     async run(l) {

@@ -43,8 +43,9 @@ describe('the ledger under random writes over HTTP', () => {
       const other = await registerUser(t);
       const otherCategory = await createCategory(t, other.token, { type: 'expense' });
       const l = new RandomLedger(t, token, user.id, todayIn(user.timezone), SEED);
-      for (const type of ['expense', 'expense', 'expense', 'income', 'income'] as const) {
-        l.categories[type].push((await createCategory(t, token, { type })).id);
+      // Named, not random: which category an unlinked row gets back can depend on the names.
+      for (const [k, type] of (['expense', 'expense', 'expense', 'income', 'income'] as const).entries()) {
+        l.categories[type].push((await createCategory(t, token, { name: `Category s${k}`, type })).id);
       }
       l.op = 'setup';
       await l.refreshAccounts();
