@@ -55,7 +55,8 @@ async function reconciliation(l: RandomLedger) {
   return { id, ...rec, cents: Number(rec.cents) };
 }
 
-async function createAccount(l: RandomLedger, i: number): Promise<void> {
+/** A new account of a random kind, three times in five with an opening balance. */
+export async function createAccount(l: RandomLedger, i: number): Promise<void> {
   const kind = l.pick(['checking', 'savings', 'cash', 'credit_card', 'investment', 'loan'] as const)!;
   const opening = l.chance(0.6) ? { openingBalance: money(l.cents() - 100_000), openingDate: l.date() } : {};
   const res = await l.send('POST', '/accounts', [201], { name: `Account ${i}`, kind, ...opening });
@@ -575,5 +576,3 @@ export const OPS: Op[] = [
     },
   },
 ];
-
-export { createAccount };
