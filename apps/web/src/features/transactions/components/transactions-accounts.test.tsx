@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Account, Transaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
@@ -150,6 +150,56 @@ describe('transactions with several accounts', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Update Transfer', hidden: true }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith('Transfer updated successfully!'));
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toContain(`PUT /api/transfers/${leg.transferId}`);
+  });
+
+  it('the dialog says Transfer for a transfer and Transaction for an expense or income', async () => {
+    stubFetch({ 'GET /api/transfers/00000000-0000-4000-8000-00000000f001': json(404, { message: 'Not found' }) });
+    const title = () => screen.getByRole('dialog', { hidden: true }).querySelector('h2')?.textContent;
+    const { dialog } = renderForm([CHECKING, SAVINGS]);
+    expect(title()).toBe('Add Transaction');
+    await userEvent.click(dialog.getByRole('button', { name: 'Transfer', hidden: true }));
+    expect(title()).toBe('Add Transfer');
+    await userEvent.click(dialog.getByRole('button', { name: 'Income', hidden: true }));
+    expect(title()).toBe('Add Transaction');
+  });
+
+  it('editing says Edit Transfer for a transfer leg and Edit Transaction for a row', () => {
+    stubFetch({ 'GET /api/transfers/00000000-0000-4000-8000-00000000f001': json(404, { message: 'Not found' }) });
+    renderForm([CHECKING, SAVINGS], transferOut());
+    expect(screen.getByRole('dialog', { hidden: true }).querySelector('h2')).toHaveTextContent(/^Edit Transfer$/);
+  });
+
+  it('editing an expense keeps the title Edit Transaction', () => {
+    renderForm([CHECKING, SAVINGS], row());
+    expect(screen.getByRole('dialog', { hidden: true }).querySelector('h2')).toHaveTextContent(/^Edit Transaction$/);
+  });
+
+  it('edited from the leg entering a loan, a transfer shows the category it counts in, read from either leg', async () => {
+    for (const carrier of ['outTransaction', 'inTransaction'] as const) {
+      const transferId = '00000000-0000-4000-8000-00000000f0bb';
+      const incoming = transferOut({ type: 'income', accountId: LOAN.id, transferAccountId: CHECKING.id, transferId });
+      const outgoing = transferOut({ accountId: CHECKING.id, transferAccountId: LOAN.id, transferId });
+      const legs = {
+        outTransaction: { ...outgoing, categoryId: null },
+        inTransaction: { ...incoming, categoryId: null },
+        [carrier]: { ...(carrier === 'outTransaction' ? outgoing : incoming), categoryId: FOOD.id },
+      };
+      const api = stubFetch({
+        [`GET /api/transfers/${transferId}`]: json(200, { data: { id: transferId, ...legs } }),
+        [`PUT /api/transfers/${transferId}`]: json(200, { data: {} }),
+      });
+      const { dialog, onSaved } = renderForm([CHECKING, SAVINGS, LOAN], incoming);
+      const category = dialog.getByLabelText<HTMLSelectElement>(/Count as spending in/);
+      await vi.waitFor(() => expect(category.value).toBe(FOOD.id));
+      await userEvent.click(dialog.getByRole('button', { name: 'Update Transfer', hidden: true }));
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith('Transfer updated successfully!'));
+      expect(api.callsTo(`PUT /api/transfers/${transferId}`)[0]!.body).toMatchObject({
+        fromAccountId: CHECKING.id,
+        toAccountId: LOAN.id,
+        categoryId: FOOD.id,
+      });
+      cleanup();
+    }
   });
 
   it('rows name the transfer and their account, in a neutral colour', () => {
