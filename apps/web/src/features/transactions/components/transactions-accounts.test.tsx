@@ -23,7 +23,7 @@ function renderForm(accounts: Account[], transaction?: Transaction) {
   return { dialog: within(screen.getByRole('dialog', { hidden: true })), onSaved };
 }
 
-function renderList(accounts: Account[], transactions: Transaction[]) {
+function renderList(accounts: Account[], transactions: Transaction[], onStatusError: (m: string) => void = () => {}) {
   const noop = () => {};
   renderWithProviders(
     <TransactionList
@@ -40,6 +40,7 @@ function renderList(accounts: Account[], transactions: Transaction[]) {
       onEdit={noop}
       onDelete={noop}
       onViewReceipt={noop}
+      onStatusError={onStatusError}
     />,
     { data: withAccounts(accounts) },
   );
@@ -51,6 +52,12 @@ describe('transactions with one account: the spec app', () => {
     expect(dialog.queryByLabelText('Account')).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Transfer', hidden: true })).toBeNull();
     expect(dialog.getByRole('button', { name: 'Expense', hidden: true })).toBeInTheDocument();
+  });
+
+  it('has no cleared toggle on the rows', () => {
+    renderList([CHECKING], [row({ status: 'cleared' }), row({ status: 'reconciled' })]);
+    expect(screen.queryByRole('button', { name: /^Cleared:/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Reconciled' })).toBeNull();
   });
 
   it('shows no account on the rows', () => {
@@ -200,6 +207,38 @@ describe('transactions with several accounts', () => {
       });
       cleanup();
     }
+  });
+
+  it('each row has the register’s cleared toggle; a reconciled row is locked, a closed account’s is read-only', async () => {
+    const cleared = row({ status: 'cleared', description: 'Rent' });
+    const open = row({ status: 'uncleared', description: 'Lunch' });
+    const locked = row({ status: 'reconciled', description: 'Old bill' });
+    const CLOSED = { ...SAVINGS, closedAt: '2026-10-01T00:00:00.000Z' };
+    const shut = row({ status: 'uncleared', description: 'Shut', accountId: CLOSED.id });
+    const api = stubFetch({
+      [`PUT /api/transactions/${open.id}/status`]: json(200, { data: { ...open, status: 'cleared' } }),
+      [`PUT /api/transactions/${cleared.id}/status`]: json(409, {
+        message: 'This transaction is in a finished reconciliation',
+        code: 'CONFLICT',
+      }),
+    });
+    const onStatusError = vi.fn();
+    renderList([CHECKING, CLOSED], [cleared, open, locked, shut], onStatusError);
+    const toggle = (name: string) => screen.getByRole('button', { name: new RegExp(`^Cleared: ${name},`) });
+    expect(toggle('Rent')).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle('Lunch')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: /^Cleared: Old bill/ })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Reconciled' })).toBeInTheDocument();
+    expect(toggle('Shut')).toBeDisabled();
+
+    await userEvent.click(toggle('Lunch'));
+    await vi.waitFor(() => expect(api.callsTo(`PUT /api/transactions/${open.id}/status`)).toHaveLength(1));
+    expect(api.callsTo(`PUT /api/transactions/${open.id}/status`)[0]!.body).toEqual({ status: 'cleared' });
+    await userEvent.click(toggle('Rent'));
+    await vi.waitFor(() =>
+      expect(onStatusError).toHaveBeenCalledWith('This transaction is in a finished reconciliation'),
+    );
+    expect(api.callsTo(`PUT /api/transactions/${cleared.id}/status`)[0]!.body).toEqual({ status: 'uncleared' });
   });
 
   it('rows name the transfer and their account, in a neutral colour', () => {
