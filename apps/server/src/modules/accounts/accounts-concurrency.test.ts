@@ -9,7 +9,9 @@ import { createAccount } from '../../../test/factories.js';
  * click): every one is checked against the accounts as the others left them, so the user always
  * keeps an open account and the default is one of them (DESIGN §10). Over HTTP on the test's
  * database: PGlite always, PostgreSQL with TEST_DATABASE_URL (where the requests run on separate
- * connections at once). Each race is run several times: an unguarded check loses it on most runs.
+ * connections at once). Each race is run several times. The checks made before the write's
+ * transaction lost all three races on PostgreSQL; on PGlite, which runs one statement at a time,
+ * they did not lose them in these rounds, and the tests there guard the same outcome.
  */
 const t = useTestApp();
 const ROUNDS = 6;
