@@ -240,3 +240,29 @@ describe('one writer of transactions', () => {
     expect(transactionWrites(readFileSync(join(LEDGER, 'ledger.writer.ts'), 'utf8')).length).toBeGreaterThan(5);
   });
 });
+
+/*
+ * Each module owns its tables (DESIGN §13): deleting an account moves its recurring items and
+ * import batches through functions of the recurring and imports modules (called in the same
+ * database transaction), so the accounts module names neither module's tables, in drizzle or SQL.
+ */
+describe("the accounts module and other modules' tables", () => {
+  const foreign =
+    /\b(?:recurringTransactions|importBatches|importRows|recurring_transactions|import_batches|import_rows)\b/g;
+  const tablesNamed = (text: string) => [...withoutComments(text).matchAll(foreign)].map((m) => m[0]);
+
+  it('names no table of the recurring or imports modules', () => {
+    const found = sourceFiles(join(SRC, 'modules/accounts')).flatMap((file) =>
+      tablesNamed(readFileSync(file, 'utf8')).map((name) => `${relative(SRC, file)}: ${name}`),
+    );
+    expect(found).toEqual([]);
+    // The scan sees a use, and the moves are where they belong now.
+    expect(tablesNamed('await db.update(importBatches).set({ accountId: to })')).toEqual(['importBatches']);
+    expect(
+      tablesNamed(readFileSync(join(SRC, 'modules/recurring/recurring.accounts.ts'), 'utf8')).length,
+    ).toBeGreaterThan(0);
+    expect(tablesNamed(readFileSync(join(SRC, 'modules/imports/imports.accounts.ts'), 'utf8')).length).toBeGreaterThan(
+      0,
+    );
+  });
+});

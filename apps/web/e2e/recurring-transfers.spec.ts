@@ -101,6 +101,16 @@ for (const { name, viewport } of WIDTHS) {
       });
       await looks(page, `recurring-transfer-cards-${name}`);
 
+      // Upcoming (30d) lists its occurrences as transfers too: the route and a neutral amount.
+      await page.getByRole('button', { name: 'View upcoming' }).click();
+      const upcoming = page.getByRole('dialog', { name: 'Upcoming (30d)' });
+      const due = upcoming.getByRole('listitem').filter({ hasText: 'Monthly savings' }).first();
+      await expect(due.getByText(`${main.name} → Savings`)).toBeVisible();
+      await expect(due.getByText('$150.00', { exact: true })).toBeVisible();
+      await expect(due).not.toContainText('-$150.00');
+      await page.keyboard.press('Escape');
+      await expect(upcoming).toBeHidden();
+
       // Editing keeps the type.
       await transfer.getByRole('button', { name: 'Edit Monthly savings' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Recurring Transaction' });

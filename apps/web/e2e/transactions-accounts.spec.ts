@@ -40,6 +40,7 @@ for (const [label, viewport] of [
       await expect(dialog.getByRole('button', { name: 'Expense' })).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Transfer' })).toHaveCount(0);
       await expect(dialog.getByLabel('Account')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Cleared:/ })).toHaveCount(0);
     });
 
     test('a transfer: created in the form, named in the list, never income or spending, edited and unlinked', async ({
@@ -54,8 +55,13 @@ for (const [label, viewport] of [
 
       await openTransactionsTab(page);
       await page.getByRole('button', { name: 'Add Transaction' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Add Transaction' });
-      await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Add Transaction' })
+        .getByRole('button', { name: 'Transfer', exact: true })
+        .click();
+      // The dialog says what it adds now.
+      const dialog = page.getByRole('dialog', { name: 'Add Transfer' });
+      await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('combobox', { name: 'From', exact: true })).toHaveValue(/.+/);
       await dialog.getByRole('combobox', { name: 'To', exact: true }).selectOption({ label: 'Savings' });
       await dialog.getByLabel('Amount').fill('500');
@@ -74,6 +80,11 @@ for (const [label, viewport] of [
       // Neither income nor spending.
       await expect(summary(page, 'Total Income')).toContainText('$3,000.00');
       await expect(summary(page, 'Total Expenses')).toContainText('$50.00');
+      // With two accounts each row has the register's cleared toggle.
+      const cleared = card(page, 'Shoes').getByRole('button', { name: /^Cleared: Shoes,/ });
+      await expect(cleared).toHaveAttribute('aria-pressed', 'false');
+      await cleared.click();
+      await expect(cleared).toHaveAttribute('aria-pressed', 'true');
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `e2e/screenshots/transfer-list-${label}.png`, fullPage: true });
 
@@ -87,7 +98,7 @@ for (const [label, viewport] of [
 
       // Editing a leg edits the transfer.
       await rowAction(out, 'Edit', label === 'phone');
-      const edit = page.getByRole('dialog', { name: 'Edit Transaction' });
+      const edit = page.getByRole('dialog', { name: 'Edit Transfer' });
       await expect(edit.getByLabel('Amount')).toHaveValue('500.00');
       await edit.getByLabel('Amount').fill('450');
       await edit.getByRole('button', { name: 'Update Transfer' }).click();

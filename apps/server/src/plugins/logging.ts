@@ -27,7 +27,12 @@ function prettyStream(): LogStream {
  * (drizzle's "Failed query … params: …" carries bound values: emails, hashes, descriptions).
  */
 export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
-  const output = stream ? { stream } : process.stdout.isTTY ? { stream: prettyStream() } : {};
+  // JSON lines go through process.stdout, which writes files and pipes synchronously on Linux,
+  // not through pino's default asynchronous writer. PGlite runs each statement on the event
+  // loop's thread, so a long import commit holds the loop for seconds: a line logged just before
+  // it (`import commit started`) stayed in memory until the commit had ended whenever the previous
+  // line's write was still in flight, and a process killed meanwhile lost it (docs/operations.md).
+  const output = stream ? { stream } : { stream: process.stdout.isTTY ? prettyStream() : process.stdout };
   return {
     level: config.logLevel,
     ...output,

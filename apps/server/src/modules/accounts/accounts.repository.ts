@@ -1,12 +1,12 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, importBatches, reconciliations, recurringTransactions } from '../../db/schema.js';
+import { accounts, reconciliations } from '../../db/schema.js';
 import type { AccountRow } from '../ledger/index.js';
 
 /*
  * The `accounts` table. Balances are the ledger's (ledger.balances.ts); the rows of an account
- * move through the ledger's writer. Moving an account's recurring items and import batches on
- * delete is done here, in the same database transaction (their modules have no such move).
+ * move through the ledger's writer, its recurring items and import batches through the recurring
+ * and imports modules' functions, in the same database transaction.
  */
 
 export type NewAccount = typeof accounts.$inferInsert;
@@ -19,6 +19,16 @@ export function listAccounts(db: Db, userId: string): Promise<AccountRow[]> {
     .from(accounts)
     .where(eq(accounts.userId, userId))
     .orderBy(asc(accounts.sortOrder), asc(sql`lower(${accounts.name})`), asc(accounts.id));
+}
+
+/**
+ * Every account of the user, locked until the end of the caller's database transaction: the
+ * requests that close, delete or move the default take turns per user and each sees the others'
+ * outcome (PostgreSQL's read committed reads the committed rows once the lock is had). `no key
+ * update` leaves alone the key-share locks that inserting rows into an account takes.
+ */
+export async function lockAccounts(db: Db, userId: string): Promise<AccountRow[]> {
+  return db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.id)).for('no key update');
 }
 
 /** The latest broken reconciliation of each of the user's accounts that has one. */
@@ -80,46 +90,6 @@ export async function moveDefault(db: Db, userId: string, id: string): Promise<v
     .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
 }
 
-/** How many open accounts the user has. */
-export async function openCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), isNull(accounts.closedAt)));
-  return row?.n ?? 0;
-}
-
-/** Recurring transfers between the two accounts (they would become a transfer to itself). */
-export async function recurringTransfersBetween(db: Db, userId: string, a: string, b: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(recurringTransactions)
-    .where(
-      and(
-        eq(recurringTransactions.userId, userId),
-        sql`(${recurringTransactions.accountId} = ${a} and ${recurringTransactions.toAccountId} = ${b})
-          or (${recurringTransactions.accountId} = ${b} and ${recurringTransactions.toAccountId} = ${a})`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Points the account's recurring items (either end) and import batches at `to`. */
-export async function moveAccountReferences(db: Db, userId: string, from: string, to: string): Promise<void> {
-  await db
-    .update(recurringTransactions)
-    .set({ accountId: to, updatedAt: new Date() })
-    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.accountId, from)));
-  await db
-    .update(recurringTransactions)
-    .set({ toAccountId: to, updatedAt: new Date() })
-    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.toAccountId, from)));
-  await db
-    .update(importBatches)
-    .set({ accountId: to })
-    .where(and(eq(importBatches.userId, userId), eq(importBatches.accountId, from)));
-}
-
 /** Whether the account holds at least one transaction (its daily balances count them). */
 export async function hasRows(db: Db, accountId: string): Promise<boolean> {
   const result = await db.execute(
@@ -130,29 +100,6 @@ export async function hasRows(db: Db, accountId: string): Promise<boolean> {
 
 export async function deleteAccount(db: Db, userId: string, id: string): Promise<void> {
   await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
-}
-
-/** Whether a recurring item starts or ends in the account. */
-export async function hasRecurring(db: Db, userId: string, accountId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: recurringTransactions.id })
-    .from(recurringTransactions)
-    .where(
-      and(
-        eq(recurringTransactions.userId, userId),
-        sql`(${recurringTransactions.accountId} = ${accountId} or ${recurringTransactions.toAccountId} = ${accountId})`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Import batches of a deleted account keep their history without an account. */
-export async function detachImportBatches(db: Db, userId: string, accountId: string): Promise<void> {
-  await db
-    .update(importBatches)
-    .set({ accountId: null })
-    .where(and(eq(importBatches.userId, userId), eq(importBatches.accountId, accountId)));
 }
 
 /** Currencies of the user's accounts in net worth other than `currency` (left out until rates exist). */

@@ -14,7 +14,6 @@ import {
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -30,6 +29,8 @@ import {
   netWorthMonths,
   registerPage,
 } from '../ledger/index.js';
+import { moveImportBatches } from '../imports/index.js';
+import { hasRecurringIn, moveRecurringAccount, recurringTransfersBetween } from '../recurring/index.js';
 import { presentTransaction } from '../transactions/index.js';
 import * as repo from './accounts.repository.js';
 
@@ -216,18 +217,26 @@ export async function create(db: Db, owner: AccountOwner, body: AccountCreate): 
   return get(db, owner, id);
 }
 
-/** Changes only the fields given (DESIGN §10). */
+/**
+ * Changes only the fields given (DESIGN §10). Closing and moving the default are checked in the
+ * write's database transaction, against the user's accounts locked there (`lockAccounts`), so
+ * two requests at once cannot both pass a check that only one may (the last open account, the
+ * default closed while it moves).
+ */
 export async function update(db: Db, owner: AccountOwner, id: string, body: AccountUpdate): Promise<Account> {
-  const current = await ownAccount(db, owner.id, id);
+  await ownAccount(db, owner.id, id);
   if (body.name !== undefined && (await repo.nameTaken(db, owner.id, body.name, id))) throw nameTaken();
-  const closing = body.closed === true && !current.closedAt;
-  const willBeClosed = body.closed ?? current.closedAt !== null;
-  if (closing) await assertMayGo(db, owner.id, { ...current, isDefault: current.isDefault && !body.isDefault });
-  if (body.isDefault && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
-  const openingChanges = body.openingBalance !== undefined || body.openingDate !== undefined;
-  if (openingChanges && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
   try {
     await db.transaction(async (tx) => {
+      const all = await repo.lockAccounts(tx, owner.id);
+      const current = all.find((a) => a.id === id);
+      if (!current) throw notFound('Account');
+      const closing = body.closed === true && !current.closedAt;
+      const willBeClosed = body.closed ?? current.closedAt !== null;
+      if (closing) assertMayGo(all, { ...current, isDefault: current.isDefault && !body.isDefault });
+      if (body.isDefault && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
+      const openingChanges = body.openingBalance !== undefined || body.openingDate !== undefined;
+      if (openingChanges && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
       const changes = columnsOf(body);
       if (body.closed !== undefined) {
         if (body.closed && !current.closedAt) changes.closedAt = new Date();
@@ -249,10 +258,14 @@ export async function update(db: Db, owner: AccountOwner, id: string, body: Acco
   return get(db, owner, id);
 }
 
-/** 409 unless the account may be closed or deleted: not the default, not the last open one. */
-async function assertMayGo(db: Db, userId: string, account: Pick<AccountRow, 'isDefault' | 'closedAt'>): Promise<void> {
+/**
+ * 409 unless the account may be closed or deleted: not the default, not the last open one.
+ * `all`: the user's accounts as locked by the caller's database transaction.
+ */
+function assertMayGo(all: AccountRow[], account: Pick<AccountRow, 'id' | 'isDefault' | 'closedAt'>): void {
   if (account.isDefault) throw conflict(ACCOUNT_MSG.isDefault);
-  if (!account.closedAt && (await repo.openCount(db, userId)) <= 1) throw conflict(ACCOUNT_MSG.lastOpen);
+  const othersOpen = all.filter((a) => a.id !== account.id && !a.closedAt).length;
+  if (!account.closedAt && othersOpen === 0) throw conflict(ACCOUNT_MSG.lastOpen);
 }
 
 export const close = (db: Db, owner: AccountOwner, id: string) => update(db, owner, id, { closed: true });
@@ -260,35 +273,42 @@ export const reopen = (db: Db, owner: AccountOwner, id: string) => update(db, ow
 
 /**
  * Deletes an account. With rows (or recurring items) it needs `moveTo`: they move there first,
- * in the same database transaction. Answers how many transactions moved.
+ * in the same database transaction, which checks the rules against the user's accounts locked
+ * there (as `update` does). Answers how many transactions moved.
  */
 export async function remove(db: Db, owner: AccountOwner, id: string, moveTo: string | undefined): Promise<number> {
-  const account = await ownAccount(db, owner.id, id);
-  await assertMayGo(db, owner.id, account);
-  if (moveTo === undefined || moveTo === '') {
-    try {
-      await db.transaction(async (tx) => {
-        if ((await repo.hasRows(tx, id)) || (await repo.hasRecurring(tx, owner.id, id)))
-          throw conflict(ACCOUNT_MSG.hasRows);
-        await repo.detachImportBatches(tx, owner.id, id);
-        await repo.deleteAccount(tx, owner.id, id);
-      });
-    } catch (error) {
-      // A row or recurring item written into it since the check holds on to it.
-      if (isForeignKeyViolation(error)) throw conflict(ACCOUNT_MSG.hasRows);
-      throw error;
-    }
-    return 0;
+  await ownAccount(db, owner.id, id);
+  try {
+    return await removeLocked(db, owner, id, moveTo);
+  } catch (error) {
+    // A row or recurring item written into it since the check holds on to it.
+    if ((moveTo === undefined || moveTo === '') && isForeignKeyViolation(error)) throw conflict(ACCOUNT_MSG.hasRows);
+    throw error;
   }
-  if (moveTo === id) throw validationError(ACCOUNT_MSG.moveToSelf, { moveTo: ACCOUNT_MSG.moveToSelf });
-  const target = isUuid(moveTo) ? await findAccount(db, owner.id, moveTo) : null;
-  if (!target) throw notFound('Account');
-  if (target.closedAt) throw conflict(ACCOUNT_API_MSG.moveToClosed);
+}
+
+function removeLocked(db: Db, owner: AccountOwner, id: string, moveTo: string | undefined): Promise<number> {
   return db.transaction(async (tx) => {
-    const recurring = await repo.recurringTransfersBetween(tx, owner.id, id, moveTo);
+    const all = await repo.lockAccounts(tx, owner.id);
+    const account = all.find((a) => a.id === id);
+    if (!account) throw notFound('Account');
+    assertMayGo(all, account);
+    if (moveTo === undefined || moveTo === '') {
+      if ((await repo.hasRows(tx, id)) || (await hasRecurringIn(tx, owner.id, id))) throw conflict(ACCOUNT_MSG.hasRows);
+      // Import batches keep their history without an account.
+      await moveImportBatches(tx, owner.id, id, null);
+      await repo.deleteAccount(tx, owner.id, id);
+      return 0;
+    }
+    if (moveTo === id) throw validationError(ACCOUNT_MSG.moveToSelf, { moveTo: ACCOUNT_MSG.moveToSelf });
+    const target = all.find((a) => a.id === moveTo);
+    if (!target) throw notFound('Account');
+    if (target.closedAt) throw conflict(ACCOUNT_API_MSG.moveToClosed);
+    const recurring = await recurringTransfersBetween(tx, owner.id, id, moveTo);
     if (recurring > 0) throw conflict(ACCOUNT_API_MSG.transfersBetween(recurring));
     const moved = await accountsWriter.moveAccountRows(tx, owner.id, id, moveTo);
-    await repo.moveAccountReferences(tx, owner.id, id, moveTo);
+    await moveRecurringAccount(tx, owner.id, id, moveTo);
+    await moveImportBatches(tx, owner.id, id, moveTo);
     await repo.deleteAccount(tx, owner.id, id);
     return moved;
   });

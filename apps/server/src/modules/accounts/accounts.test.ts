@@ -3,6 +3,7 @@ import type { Account } from '@ledgerly/shared';
 import { ACCOUNT_API_MSG, ACCOUNT_MSG, DEFAULT_ACCOUNT_NAME, addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createAccount, createCategory, createTransaction } from '../../../test/factories.js';
+import { csv, getBatch, preview } from '../../../test/imports-helpers.js';
 
 const t = useTestApp();
 
@@ -325,6 +326,46 @@ describe('DELETE /accounts/{id}?moveTo', () => {
       `select count(*)::int as n from account_daily_balances where account_id = '${old.id}'`,
     );
     expect((left as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it("moves a recurring transfer's either end and the import batches to the target; without one, batches keep no account", async () => {
+    const { token, today } = await setup();
+    const [main] = await accounts(token);
+    const old = await createAccount(t, token, { name: 'Old', openingBalance: 10, openingDate: '2024-01-01' });
+    const savings = await createAccount(t, token, { name: 'Savings', kind: 'savings' });
+    const transfer = await t.request({
+      method: 'POST',
+      url: '/api/recurring',
+      token,
+      payload: {
+        amount: 50,
+        description: 'Save',
+        frequency: 'monthly',
+        startDate: addDays(today, 10),
+        accountId: savings.id,
+        toAccountId: old.id,
+      },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    const statement = csv([['2024-02-01', 'Coffee', '-3.50']]);
+    const batch = await preview(t, token, statement, { accountId: old.id });
+    expect(batch.accountId).toBe(old.id);
+
+    let res = await t.request({ method: 'DELETE', url: `/api/accounts/${old.id}?moveTo=${main!.id}`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = (await t.request({ method: 'GET', url: '/api/recurring', token })).json<{
+      data: { id: string; accountId: string; toAccountId: string | null }[];
+    }>().data;
+    const moved = items.find((i) => i.id === transfer.json<{ data: { id: string } }>().data.id)!;
+    expect(moved).toMatchObject({ accountId: savings.id, toAccountId: main!.id });
+    expect((await getBatch(t, token, batch.id)).accountId).toBe(main!.id);
+
+    // An empty account goes without a target: its import batches stay, with no account.
+    const empty = await createAccount(t, token, { name: 'Empty' });
+    const second = await preview(t, token, statement, { accountId: empty.id });
+    res = await t.request({ method: 'DELETE', url: `/api/accounts/${empty.id}`, token });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await getBatch(t, token, second.id)).accountId).toBeNull();
   });
 
   it('refuses a target closed; an empty account goes without one', async () => {

@@ -6,11 +6,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useMoney } from '../../../lib/use-currency';
+import { useAccounts } from '../../accounts/api/get-accounts';
 import { useCategories } from '../../categories/api/get-categories';
 import { invalidateAfter } from '../../../lib/query-keys';
 import { commitImport, discardImport, importKeys, revertImport, updateImport, useImport } from '../api/import-batch';
 import { uploadStatement } from '../api/upload-statement';
-import { useImportAccounts } from '../api/list-accounts';
 import { ImportAccountPicker } from './import-account-picker';
 import { ImportOutcome } from './import-outcome';
 import { ImportHistory } from './import-history';
@@ -59,7 +59,9 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
   const [dragging, setDragging] = useState(false);
   const [confirmUndo, setConfirmUndo] = useState<{ id: string; count: number; fileName: string } | null>(null);
   const batch = useImport(batchId, limit);
-  const accounts = useImportAccounts(open);
+  // The app's one accounts query (the Accounts tab's): an account added anywhere shows here too.
+  // Until it loads, or if it fails, there is no picker, as for a user with one account.
+  const accounts = useAccounts();
   // keepPreviousData would otherwise show the last batch once the wizard starts over.
   const data = batchId ? batch.data : undefined;
 

@@ -155,6 +155,7 @@ export function RecurringTab() {
         skipped={skippedOccurrences(items, today)}
         failed={upcoming.isError}
         today={today}
+        items={items}
       />
       <RecurringFormModal
         open={form.open}

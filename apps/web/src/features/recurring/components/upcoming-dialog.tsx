@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, relativeDayLabel, type UpcomingOccurrence } from '@ledgerly/shared';
+import { formatDate, relativeDayLabel, type RecurringTransaction, type UpcomingOccurrence } from '@ledgerly/shared';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -9,6 +9,7 @@ import { useMoney } from '../../../lib/use-currency';
 import { useSkipRecurring } from '../api/skip-recurring';
 import { useUnskipRecurring } from '../api/unskip-recurring';
 import { Emoji } from '../../../components/ui/emoji';
+import { transferRoute, useRecurringAccounts } from '../lib/recurring-accounts';
 
 export interface UpcomingDialogProps {
   open: boolean;
@@ -19,6 +20,8 @@ export interface UpcomingDialogProps {
   skipped: UpcomingOccurrence[];
   failed: boolean;
   today: string;
+  /** The recurring items: a transfer's occurrence is shown with its route (from → to). */
+  items?: readonly RecurringTransaction[];
 }
 
 const keyOf = (o: UpcomingOccurrence) => `${o.recurringId}|${o.date}`;
@@ -48,8 +51,26 @@ type Result = { kind: 'success' | 'error'; message: string; undo?: UpcomingOccur
  * and then is never generated; the item's card shows it as skipped. A skip can be undone: at
  * once from the message that confirms it, or later from the skipped row, which stays listed.
  */
-export function UpcomingDialog({ open, onClose, occurrences, skipped, failed, today }: UpcomingDialogProps) {
-  const { signed } = useMoney();
+export function UpcomingDialog({
+  open,
+  onClose,
+  occurrences,
+  skipped,
+  failed,
+  today,
+  items = [],
+}: UpcomingDialogProps) {
+  const { money, signed } = useMoney();
+  const accounts = useRecurringAccounts();
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  // A recurring transfer's occurrence (its item has a destination; the server answers it with the
+  // shown 'Transfer' category, whose id is empty) is never income or expense: its route and a
+  // neutral amount, as the recurring card and the transactions list show transfers.
+  const transferOf = (o: UpcomingOccurrence) => {
+    const item = itemById.get(o.recurringId);
+    if (item ? item.toAccountId === null : o.category.id !== '') return null;
+    return { route: item ? transferRoute(accounts, item) : null };
+  };
   const skip = useSkipRecurring();
   const unskip = useUnskipRecurring();
   const busy = skip.isPending || unskip.isPending;
@@ -151,6 +172,7 @@ export function UpcomingDialog({ open, onClose, occurrences, skipped, failed, to
                     const key = keyOf(o);
                     const asking = confirming === key;
                     const when = formatDate(o.date);
+                    const transfer = transferOf(o);
                     return (
                       <li key={`${key}|${isSkipped ? 's' : 'd'}`} className="py-3">
                         <div className="flex items-start justify-between gap-3">
@@ -161,7 +183,16 @@ export function UpcomingDialog({ open, onClose, occurrences, skipped, failed, to
                               {o.description}
                             </p>
                             <p className="text-sm text-slate-600 dark:text-slate-400">
-                              <Emoji emoji={o.category.icon} /> {o.category.name}
+                              {transfer?.route ? (
+                                <span data-testid="upcoming-route">
+                                  <span className="sr-only">{`Transfer from ${transfer.route.from} to ${transfer.route.to}`}</span>
+                                  <span aria-hidden="true">{`${transfer.route.from} → ${transfer.route.to}`}</span>
+                                </span>
+                              ) : (
+                                <>
+                                  <Emoji emoji={o.category.icon} /> {o.category.name}
+                                </>
+                              )}
                               {isSkipped && (
                                 <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">
                                   Skipped
@@ -171,9 +202,9 @@ export function UpcomingDialog({ open, onClose, occurrences, skipped, failed, to
                           </div>
                           <div className="flex shrink-0 flex-col items-end gap-2">
                             <p
-                              className={`font-semibold whitespace-nowrap ${isSkipped ? 'text-slate-600 dark:text-slate-400' : o.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+                              className={`font-semibold whitespace-nowrap ${isSkipped ? 'text-slate-600 dark:text-slate-400' : transfer ? 'text-slate-900 dark:text-slate-100' : o.type === 'income' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
                             >
-                              {signed(o.amount, o.type)}
+                              {transfer ? money(o.amount) : signed(o.amount, o.type)}
                             </p>
                             {isSkipped ? (
                               <Button

@@ -18,6 +18,8 @@ export interface TransactionCardProps {
   accountName?: string;
   /** A leading slot (the bulk-edit checkbox). */
   leading?: ReactNode;
+  /** The cleared toggle (or the reconciled lock), shown once the user has several accounts. */
+  status?: ReactNode;
 }
 
 /** What a transaction is called on screen: its description, else its category. */
@@ -38,6 +40,7 @@ export function TransactionCard({
   transferLabel,
   accountName,
   leading,
+  status,
 }: TransactionCardProps) {
   const category = shownCategory(t);
   const title = t.description || transferLabel || category.name;
@@ -60,6 +63,7 @@ export function TransactionCard({
       className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2.5 shadow-sm sm:gap-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       {leading}
+      {status}
       <span
         aria-hidden="true"
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-lg sm:h-11 sm:w-11 sm:text-xl"

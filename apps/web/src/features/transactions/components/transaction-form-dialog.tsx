@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Transaction } from '@ledgerly/shared';
 import { Dialog } from '../../../components/ui/dialog';
 import { TransactionForm } from './transaction-form';
@@ -29,8 +29,17 @@ export function TransactionFormDialog({
   onMakeRule,
 }: TransactionFormDialogProps) {
   const [busy, setBusy] = useState(false);
+  // The form says when it is a transfer's (Transfer chosen, or a transfer leg edited): the title
+  // follows. Expense and income keep the spec's 'Add Transaction' / 'Edit Transaction'.
+  const [chosenTransfer, setTransfer] = useState(false);
+  // Each opening starts as its form does: a new row as an expense, a transfer leg as a transfer.
+  useEffect(() => {
+    if (!open) setTransfer(false);
+  }, [open]);
+  const transfer = transaction ? transaction.kind === 'transfer' && !!transaction.transferId : chosenTransfer;
+  const noun = transfer ? 'Transfer' : 'Transaction';
   return (
-    <Dialog open={open} onClose={onClose} title={transaction ? 'Edit Transaction' : 'Add Transaction'} busy={busy}>
+    <Dialog open={open} onClose={onClose} title={`${transaction ? 'Edit' : 'Add'} ${noun}`} busy={busy}>
       {/* The Dialog renders its content only while open, so each opening starts a fresh form. */}
       <TransactionForm
         transaction={transaction}
@@ -38,6 +47,7 @@ export function TransactionFormDialog({
         onSaved={onSaved}
         onBusyChange={setBusy}
         createErrorFallback={createErrorFallback}
+        onTransferChange={setTransfer}
       />
       {transaction?.description && onMakeRule && (
         <p className="mt-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">

@@ -35,6 +35,8 @@ export interface TransactionFormProps {
   /** Told when a save starts and ends, so the dialog can refuse to close meanwhile. */
   onBusyChange: (busy: boolean) => void;
   createErrorFallback?: string;
+  /** Told whether the form is a transfer's (chosen as the type, or a transfer leg edited). */
+  onTransferChange?: (transfer: boolean) => void;
 }
 
 /** Create or edit one transaction, with an optional receipt image. */
@@ -44,12 +46,14 @@ export function TransactionForm({
   onSaved,
   onBusyChange,
   createErrorFallback,
+  onTransferChange,
 }: TransactionFormProps) {
   const today = useToday();
   const { data: categories = [] } = useCategories();
   const { accounts, canTransfer, defaultAccount } = useAccountsView();
   // Editing a transfer leg opens the transfer form (both legs change together).
   const [transfer, setTransfer] = useState(transaction?.kind === 'transfer' && !!transaction.transferId);
+  useEffect(() => onTransferChange?.(transfer), [transfer, onTransferChange]);
   const resolver = useMemo(() => zodResolver(transactionFormSchema(today, categories)), [today, categories]);
   const {
     register,

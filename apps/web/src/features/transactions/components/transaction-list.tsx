@@ -1,12 +1,17 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { Transaction } from '@ledgerly/shared';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatDate, type Transaction } from '@ledgerly/shared';
 import { useMoney } from '../../../lib/use-currency';
+import { errorMessage } from '../../../lib/error-message';
 import { Button } from '../../../components/ui/button';
+import { Emoji } from '../../../components/ui/emoji';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSetTransactionStatus } from '../../accounts/api/set-transaction-status';
 import { useAccountsView } from '../../accounts/api/use-accounts';
+import { ClearedToggle } from '../../accounts/components/register-rows';
+import { isCleared } from '../../accounts/lib/reconcile';
 import { transferLabel } from '../transfer-label';
-import { TransactionCard } from './transaction-card';
+import { TransactionCard, transactionTitle } from './transaction-card';
 
 export interface TransactionListProps {
   transactions: Transaction[];
@@ -30,6 +35,8 @@ export interface TransactionListProps {
   toolbar?: ReactNode;
   /** The bulk-edit checkbox of a row, when selecting is on. */
   leadingOf?: (t: Transaction, index: number) => ReactNode;
+  /** A cleared toggle that failed: the server's sentence (a reconciled or closed account's row). */
+  onStatusError?: (message: string) => void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -63,11 +70,53 @@ export function TransactionList({
   onRetry,
   leadingOf,
   toolbar,
+  onStatusError,
   ...cardActions
 }: TransactionListProps) {
   const { signed } = useMoney();
-  const { several, nameOf } = useAccountsView();
+  const { several, nameOf, byId } = useAccountsView();
   const sentinel = useRef<HTMLDivElement>(null);
+  const setStatus = useSetTransactionStatus();
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+
+  // The account register's toggle, on each row once the user has several accounts (with one the
+  // list is the spec's): pressed while the row is cleared; a reconciled row is locked (🔒) as on
+  // the server; a closed account's rows are read-only, as its register is.
+  async function toggleCleared(t: Transaction) {
+    setPendingIds((s) => new Set(s).add(t.id));
+    try {
+      await setStatus.mutateAsync({ id: t.id, status: isCleared(t.status) ? 'uncleared' : 'cleared' });
+    } catch (error) {
+      onStatusError?.(errorMessage(error, 'Failed to update transaction'));
+    } finally {
+      setPendingIds((s) => {
+        const next = new Set(s);
+        next.delete(t.id);
+        return next;
+      });
+    }
+  }
+  const statusOf = (t: Transaction) => {
+    if (!several) return undefined;
+    if (t.status === 'reconciled') {
+      return (
+        <span className="flex h-8 w-8 shrink-0 items-center justify-center" title="Reconciled">
+          <Emoji emoji="🔒" label="Reconciled" />
+        </span>
+      );
+    }
+    const title = t.description || (transferLabel(t, nameOf) ?? transactionTitle(t));
+    return (
+      <span className="shrink-0">
+        <ClearedToggle
+          cleared={isCleared(t.status)}
+          label={`Cleared: ${title}, ${formatDate(t.date)}`}
+          disabled={pendingIds.has(t.id) || !!byId.get(t.accountId)?.closedAt}
+          onToggle={() => void toggleCleared(t)}
+        />
+      </span>
+    );
+  };
 
   useEffect(() => {
     const el = sentinel.current;
@@ -114,6 +163,7 @@ export function TransactionList({
             transferLabel={transferLabel(t, nameOf)}
             accountName={several ? nameOf(t.accountId) : undefined}
             leading={leadingOf?.(t, i)}
+            status={statusOf(t)}
             {...cardActions}
           />
         ))}

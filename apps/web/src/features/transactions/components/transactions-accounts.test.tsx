@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Account, Transaction } from '@ledgerly/shared';
 import { queryKeys } from '../../../lib/query-keys';
@@ -23,7 +23,7 @@ function renderForm(accounts: Account[], transaction?: Transaction) {
   return { dialog: within(screen.getByRole('dialog', { hidden: true })), onSaved };
 }
 
-function renderList(accounts: Account[], transactions: Transaction[]) {
+function renderList(accounts: Account[], transactions: Transaction[], onStatusError: (m: string) => void = () => {}) {
   const noop = () => {};
   renderWithProviders(
     <TransactionList
@@ -40,6 +40,7 @@ function renderList(accounts: Account[], transactions: Transaction[]) {
       onEdit={noop}
       onDelete={noop}
       onViewReceipt={noop}
+      onStatusError={onStatusError}
     />,
     { data: withAccounts(accounts) },
   );
@@ -51,6 +52,12 @@ describe('transactions with one account: the spec app', () => {
     expect(dialog.queryByLabelText('Account')).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Transfer', hidden: true })).toBeNull();
     expect(dialog.getByRole('button', { name: 'Expense', hidden: true })).toBeInTheDocument();
+  });
+
+  it('has no cleared toggle on the rows', () => {
+    renderList([CHECKING], [row({ status: 'cleared' }), row({ status: 'reconciled' })]);
+    expect(screen.queryByRole('button', { name: /^Cleared:/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Reconciled' })).toBeNull();
   });
 
   it('shows no account on the rows', () => {
@@ -150,6 +157,88 @@ describe('transactions with several accounts', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Update Transfer', hidden: true }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith('Transfer updated successfully!'));
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toContain(`PUT /api/transfers/${leg.transferId}`);
+  });
+
+  it('the dialog says Transfer for a transfer and Transaction for an expense or income', async () => {
+    stubFetch({ 'GET /api/transfers/00000000-0000-4000-8000-00000000f001': json(404, { message: 'Not found' }) });
+    const title = () => screen.getByRole('dialog', { hidden: true }).querySelector('h2')?.textContent;
+    const { dialog } = renderForm([CHECKING, SAVINGS]);
+    expect(title()).toBe('Add Transaction');
+    await userEvent.click(dialog.getByRole('button', { name: 'Transfer', hidden: true }));
+    expect(title()).toBe('Add Transfer');
+    await userEvent.click(dialog.getByRole('button', { name: 'Income', hidden: true }));
+    expect(title()).toBe('Add Transaction');
+  });
+
+  it('editing says Edit Transfer for a transfer leg and Edit Transaction for a row', () => {
+    stubFetch({ 'GET /api/transfers/00000000-0000-4000-8000-00000000f001': json(404, { message: 'Not found' }) });
+    renderForm([CHECKING, SAVINGS], transferOut());
+    expect(screen.getByRole('dialog', { hidden: true }).querySelector('h2')).toHaveTextContent(/^Edit Transfer$/);
+  });
+
+  it('editing an expense keeps the title Edit Transaction', () => {
+    renderForm([CHECKING, SAVINGS], row());
+    expect(screen.getByRole('dialog', { hidden: true }).querySelector('h2')).toHaveTextContent(/^Edit Transaction$/);
+  });
+
+  it('edited from the leg entering a loan, a transfer shows the category it counts in, read from either leg', async () => {
+    for (const carrier of ['outTransaction', 'inTransaction'] as const) {
+      const transferId = '00000000-0000-4000-8000-00000000f0bb';
+      const incoming = transferOut({ type: 'income', accountId: LOAN.id, transferAccountId: CHECKING.id, transferId });
+      const outgoing = transferOut({ accountId: CHECKING.id, transferAccountId: LOAN.id, transferId });
+      const legs = {
+        outTransaction: { ...outgoing, categoryId: null },
+        inTransaction: { ...incoming, categoryId: null },
+        [carrier]: { ...(carrier === 'outTransaction' ? outgoing : incoming), categoryId: FOOD.id },
+      };
+      const api = stubFetch({
+        [`GET /api/transfers/${transferId}`]: json(200, { data: { id: transferId, ...legs } }),
+        [`PUT /api/transfers/${transferId}`]: json(200, { data: {} }),
+      });
+      const { dialog, onSaved } = renderForm([CHECKING, SAVINGS, LOAN], incoming);
+      const category = dialog.getByLabelText<HTMLSelectElement>(/Count as spending in/);
+      await vi.waitFor(() => expect(category.value).toBe(FOOD.id));
+      await userEvent.click(dialog.getByRole('button', { name: 'Update Transfer', hidden: true }));
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith('Transfer updated successfully!'));
+      expect(api.callsTo(`PUT /api/transfers/${transferId}`)[0]!.body).toMatchObject({
+        fromAccountId: CHECKING.id,
+        toAccountId: LOAN.id,
+        categoryId: FOOD.id,
+      });
+      cleanup();
+    }
+  });
+
+  it('each row has the register’s cleared toggle; a reconciled row is locked, a closed account’s is read-only', async () => {
+    const cleared = row({ status: 'cleared', description: 'Rent' });
+    const open = row({ status: 'uncleared', description: 'Lunch' });
+    const locked = row({ status: 'reconciled', description: 'Old bill' });
+    const CLOSED = { ...SAVINGS, closedAt: '2026-10-01T00:00:00.000Z' };
+    const shut = row({ status: 'uncleared', description: 'Shut', accountId: CLOSED.id });
+    const api = stubFetch({
+      [`PUT /api/transactions/${open.id}/status`]: json(200, { data: { ...open, status: 'cleared' } }),
+      [`PUT /api/transactions/${cleared.id}/status`]: json(409, {
+        message: 'This transaction is in a finished reconciliation',
+        code: 'CONFLICT',
+      }),
+    });
+    const onStatusError = vi.fn();
+    renderList([CHECKING, CLOSED], [cleared, open, locked, shut], onStatusError);
+    const toggle = (name: string) => screen.getByRole('button', { name: new RegExp(`^Cleared: ${name},`) });
+    expect(toggle('Rent')).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle('Lunch')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: /^Cleared: Old bill/ })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Reconciled' })).toBeInTheDocument();
+    expect(toggle('Shut')).toBeDisabled();
+
+    await userEvent.click(toggle('Lunch'));
+    await vi.waitFor(() => expect(api.callsTo(`PUT /api/transactions/${open.id}/status`)).toHaveLength(1));
+    expect(api.callsTo(`PUT /api/transactions/${open.id}/status`)[0]!.body).toEqual({ status: 'cleared' });
+    await userEvent.click(toggle('Rent'));
+    await vi.waitFor(() =>
+      expect(onStatusError).toHaveBeenCalledWith('This transaction is in a finished reconciliation'),
+    );
+    expect(api.callsTo(`PUT /api/transactions/${cleared.id}/status`)[0]!.body).toEqual({ status: 'uncleared' });
   });
 
   it('rows name the transfer and their account, in a neutral colour', () => {

@@ -147,6 +147,7 @@ export function TransactionsTab() {
         onEdit={(transaction) => setForm({ open: true, transaction })}
         onDelete={setToDelete}
         onViewReceipt={setReceiptOf}
+        onStatusError={flash.showError}
         toolbar={!selection.active && <SelectButton selection={selection} />}
         leadingOf={
           selection.active

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { InputField, SelectField } from '../../../components/ui/field';
 import { CategorySelect } from '../../categories/components/category-select';
 import { useAccountsView } from '../../accounts/api/use-accounts';
+import { useTransfer } from '../api/get-transfer';
 import { useSaveTransfer } from '../api/save-transfer';
 import { transferFormSchema, type TransferFormOutput, type TransferFormValues } from '../transfer-form-schema';
 
@@ -46,6 +47,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
     control,
     handleSubmit,
     setError,
+    resetField,
     watch,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<TransferFormValues, unknown, TransferFormOutput>({
@@ -60,6 +62,16 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
       categoryId: transaction?.type === 'expense' ? (transaction.categoryId ?? '') : '',
     },
   });
+  // The category a transfer out of the budget carries may sit on either leg; the row edited
+  // knows only its own, so both legs are read (GET /transfers/{id}) and the form starts from it.
+  const existing = useTransfer(transaction?.transferId ?? null);
+  const carried = existing.data
+    ? (existing.data.outTransaction.categoryId ?? existing.data.inTransaction.categoryId ?? '')
+    : null;
+  const categoryTouched = !!dirtyFields.categoryId;
+  useEffect(() => {
+    if (carried !== null && !categoryTouched) resetField('categoryId', { defaultValue: carried });
+  }, [carried, categoryTouched, resetField]);
   const save = useSaveTransfer();
   const [serverError, setServerError] = useTimedMessage();
   useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
@@ -82,8 +94,9 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
         date: values.date,
         description: values.description,
         // Sent only when the field is offered (otherwise the transfer has no category). Edited from
-        // the leg entering, the form does not know the other leg's category: sent only if changed.
-        ...(leavesBudget && (transaction?.type !== 'income' || dirtyFields.categoryId)
+        // the leg entering before both legs were read (or if they could not be), the form does
+        // not know the transfer's category: sent only if changed.
+        ...(leavesBudget && (transaction?.type !== 'income' || carried !== null || dirtyFields.categoryId)
           ? { categoryId: values.categoryId || null }
           : {}),
       });
