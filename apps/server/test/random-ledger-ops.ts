@@ -305,7 +305,8 @@ export const OPS: Op[] = [
       if (!out || !inn) return;
       const fits =
         out.kind === 'regular' && inn.kind === 'regular' && out.accountId !== inn.accountId && out.cents === inn.cents;
-      await l.send('POST', '/transfers/link', fits ? [201] : [400], {
+      // A pair that fits but lies in a closed account is a 409.
+      await l.send('POST', '/transfers/link', fits ? (out.closed || inn.closed ? [409] : [201]) : [400], {
         outTransactionId: out.id,
         inTransactionId: inn.id,
       });
@@ -363,13 +364,24 @@ export const OPS: Op[] = [
     },
   },
   {
-    // Today an undo removes the batch's rows even when some are reconciled or in a closed account
-    // (the finished reconciliation then turns broken); the checks hold either way.
+    // An undo is refused (409, nothing written) while one of the batch's rows is reconciled, or
+    // one of them, or the other leg of a transfer one of them is in, lies in a closed account.
     name: 'undo import',
     weight: 1,
     async run(l) {
       const id = l.pick(l.batches);
-      if (id) await l.send('POST', `/imports/${id}/revert`, [200]);
+      if (!id) return;
+      const [held] = await l.query<{ held: boolean }>(sql`
+        select exists (
+          select 1 from transactions t
+          join accounts a on a.id = t.account_id
+          left join transfers tr on t.id in (tr.out_transaction_id, tr.in_transaction_id)
+          left join transactions p on p.id in (tr.out_transaction_id, tr.in_transaction_id) and p.id <> t.id
+          left join accounts pa on pa.id = p.account_id
+          where t.import_batch_id = ${id}
+            and (t.status = 'reconciled' or a.closed_at is not null or pa.closed_at is not null)
+        ) as held`);
+      await l.send('POST', `/imports/${id}/revert`, held?.held ? [409] : [200]);
     },
   },
   {
