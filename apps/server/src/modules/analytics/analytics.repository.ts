@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TransactionType } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, dailyTotals, monthlyTotals } from '../../db/schema.js';
 import {
   type CategoryRefRow,
@@ -8,7 +9,9 @@ import {
   ledgerCounts,
   ledgerSums,
   listTransactions,
-  totalsIn,
+  shapeOf,
+  totalsSql,
+  totalsValues,
 } from '../ledger/index.js';
 
 /** An inclusive date range; a missing bound is open. */
@@ -33,18 +36,27 @@ export interface SummaryRow {
   avgExpenseCents: number;
 }
 
+// The reads below are prepared (db/prepared.ts): built once per shape of their values.
+
 export async function summary(db: Db, userId: string, range: DateRange): Promise<SummaryRow> {
-  const [row] = await db
-    .select({
-      ...periodSums(sql`t.type`, sql`t.total_cents`),
-      ...ledgerCounts(sql`t.type`, sql`t.tx_count`),
-      transactionCount: num(sql`sum(t.tx_count)`),
-      // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
-      avgExpenseCents: cents(
-        sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`,
-      ),
-    })
-    .from(sql`${totalsIn(userId, range)} as t`);
+  const values = totalsValues(userId, range);
+  const [row] = await runPrepared(
+    db,
+    `analytics.summary|${shapeOf(values)}`,
+    () =>
+      db
+        .select({
+          ...periodSums(sql`t.type`, sql`t.total_cents`),
+          ...ledgerCounts(sql`t.type`, sql`t.tx_count`),
+          transactionCount: num(sql`sum(t.tx_count)`),
+          // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
+          avgExpenseCents: cents(
+            sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`,
+          ),
+        })
+        .from(sql`${totalsSql(values, ph)} as t`),
+    values,
+  );
   return (
     row ?? {
       incomeCents: 0,
@@ -77,32 +89,42 @@ export async function categoryBreakdown(
   type: TransactionType,
   limit?: number,
 ): Promise<BreakdownRow[]> {
-  // Sum the few totals rows per category first, then join the categories.
-  const agg = db
-    .select({
-      categoryId: sql<string>`t.category_id`.as('agg_category_id'),
-      total: sql<number>`sum(t.total_cents)`.as('agg_total'),
-      n: sql<number>`sum(t.tx_count)`.as('agg_n'),
-    })
-    .from(sql`${totalsIn(userId, range, { type })} as t`)
-    .groupBy(sql`t.category_id`)
-    .having(sql`sum(t.tx_count) > 0`)
-    .as('agg');
-  const query = db
-    .select({
-      categoryId: categories.id,
-      categoryName: categories.name,
-      categoryIcon: categories.icon,
-      categoryColor: categories.color,
-      totalCents: sql`${agg.total}::bigint`.mapWith(Number),
-      count: sql`${agg.n}`.mapWith(Number),
-      percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 1)`.mapWith(Number),
-      grandTotalCents: sql`(sum(${agg.total}) over ())::bigint`.mapWith(Number),
-    })
-    .from(agg)
-    .innerJoin(categories, and(eq(categories.id, agg.categoryId), eq(categories.userId, userId)))
-    .orderBy(desc(agg.total), categories.name, categories.id);
-  return limit === undefined ? query : query.limit(limit);
+  const values: Record<string, string | number | boolean> = totalsValues(userId, range, { type });
+  if (limit !== undefined) values.limit = limit;
+  return runPrepared(
+    db,
+    `analytics.breakdown|${shapeOf(values)}`,
+    () => {
+      // Sum the few totals rows per category first, then join the categories.
+      const agg = db
+        .select({
+          categoryId: sql<string>`t.category_id`.as('agg_category_id'),
+          total: sql<number>`sum(t.total_cents)`.as('agg_total'),
+          n: sql<number>`sum(t.tx_count)`.as('agg_n'),
+        })
+        .from(sql`${totalsSql(values as Record<string, string | boolean>, ph)} as t`)
+        .groupBy(sql`t.category_id`)
+        .having(sql`sum(t.tx_count) > 0`)
+        .as('agg');
+      const query = db
+        .select({
+          categoryId: categories.id,
+          categoryName: categories.name,
+          categoryIcon: categories.icon,
+          categoryColor: categories.color,
+          totalCents: sql`${agg.total}::bigint`.mapWith(Number),
+          count: sql`${agg.n}`.mapWith(Number),
+          percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 1)`.mapWith(Number),
+          grandTotalCents: sql`(sum(${agg.total}) over ())::bigint`.mapWith(Number),
+        })
+        .from(agg)
+        .innerJoin(categories, and(eq(categories.id, agg.categoryId), eq(categories.userId, ph('tu'))))
+        .orderBy(desc(agg.total), categories.name, categories.id)
+        .$dynamic();
+      return limit === undefined ? query : query.limit(ph('limit'));
+    },
+    values,
+  );
 }
 
 export interface PeriodRow {
@@ -117,29 +139,49 @@ export function monthly(db: Db, userId: string, range: DateRange): Promise<Perio
   const m = monthlyTotals;
   // Via timestamp (no time zone) so the session's TimeZone setting plays no part.
   const month = sql<string>`to_char(${m.month}::timestamp, 'YYYY-MM')`;
-  const where: SQL[] = [eq(m.userId, userId)];
-  if (range.start) where.push(gte(m.month, `${range.start.slice(0, 7)}-01`));
-  if (range.end) where.push(lte(m.month, range.end));
-  return db
-    .select({ key: month, ...periodSums(sql`${m.type}`, sql`${m.totalCents}`) })
-    .from(m)
-    .where(and(...where))
-    .groupBy(m.month)
-    .orderBy(m.month);
+  const values: Record<string, string> = { u: userId };
+  if (range.start) values.start = `${range.start.slice(0, 7)}-01`;
+  if (range.end) values.end = range.end;
+  return runPrepared(
+    db,
+    `analytics.monthly|${shapeOf(values)}`,
+    () => {
+      const where: SQL[] = [eq(m.userId, ph('u'))];
+      if (values.start) where.push(gte(m.month, ph('start')));
+      if (values.end) where.push(lte(m.month, ph('end')));
+      return db
+        .select({ key: month, ...periodSums(sql`${m.type}`, sql`${m.totalCents}`) })
+        .from(m)
+        .where(and(...where))
+        .groupBy(m.month)
+        .orderBy(m.month);
+    },
+    values,
+  );
 }
 
 /** Income and expense per day ('YYYY-MM-DD') within the range; days without rows are absent. */
 export function daily(db: Db, userId: string, range: DateRange): Promise<PeriodRow[]> {
   const d = dailyTotals;
-  const where: SQL[] = [eq(d.userId, userId)];
-  if (range.start) where.push(gte(d.day, range.start));
-  if (range.end) where.push(lte(d.day, range.end));
-  return db
-    .select({ key: d.day, ...periodSums(sql`${d.type}`, sql`${d.totalCents}`) })
-    .from(d)
-    .where(and(...where))
-    .groupBy(d.day)
-    .orderBy(d.day);
+  const values: Record<string, string> = { u: userId };
+  if (range.start) values.start = range.start;
+  if (range.end) values.end = range.end;
+  return runPrepared(
+    db,
+    `analytics.daily|${shapeOf(values)}`,
+    () => {
+      const where: SQL[] = [eq(d.userId, ph('u'))];
+      if (values.start) where.push(gte(d.day, ph('start')));
+      if (values.end) where.push(lte(d.day, ph('end')));
+      return db
+        .select({ key: d.day, ...periodSums(sql`${d.type}`, sql`${d.totalCents}`) })
+        .from(d)
+        .where(and(...where))
+        .groupBy(d.day)
+        .orderBy(d.day);
+    },
+    values,
+  );
 }
 
 export interface WeekdayRow {
