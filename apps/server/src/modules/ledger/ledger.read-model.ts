@@ -296,7 +296,7 @@ const cents = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 
 /**
  * The income, expense and balance sums over any rows with a type and an amount column (the
- * transactions themselves, a rollup table, or `totalsIn(…) as t`): the one place they are written.
+ * transactions themselves, a rollup table, or `totalsSql(…) as t`): the one place they are written.
  */
 export const ledgerSums = (type: SQL, total: SQL) => ({
   incomeCents: cents(sql`sum(${total}) filter (where ${type} = 'income')`),
