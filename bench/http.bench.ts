@@ -250,6 +250,7 @@ interface Fixture {
   today: string;
   transactionId: string;
   expenseCategoryId: string;
+  accountId: string;
 }
 
 /** Every GET of the OpenAPI document, as timed requests, or skipped with a reason. */
@@ -269,7 +270,6 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
     '/api/transactions/summary': ['', '?search=coffee'],
     // Downloads: the last seven days (about 3,800 rows at 1M over five years).
     '/api/transactions/export.csv': [`?startDate=${week}&endDate=${f.today}`],
-    '/api/transactions/{id}': [`/${f.transactionId}`],
     '/api/export/pdf': [`?startDate=${week}&endDate=${f.today}`],
     '/api/budgets/status': ['?period=monthly', '?period=yearly'],
     '/api/analytics/summary': ['', `?startDate=${year}&endDate=${f.today}`],
@@ -285,6 +285,8 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
     '/api/receipts/{transactionId}/{variant}': 'a signed image URL (no receipts in the seed)',
     '/api/imports/{id}': 'one statement import (none in the seed; bench:import measures imports)',
     '/api/account/export': 'the whole account as one download (bench:account-export measures it)',
+    '/api/transfers/{id}': 'one transfer (none in the seed)',
+    '/api/reconciliations/{id}': 'one reconciliation (none in the seed)',
   };
   const timed: Measured[] = [];
   const skipped: [string, string][] = [];
@@ -295,13 +297,15 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
       skipped.push([path, reason]);
       continue;
     }
-    const base = path.replace('/{id}', '');
+    // An {id} is the seed's own row: a transaction, a category of the user's, their account.
+    const id = path.startsWith('/api/categories/')
+      ? f.expenseCategoryId
+      : path.startsWith('/api/accounts/')
+        ? f.accountId
+        : f.transactionId;
     for (const v of variants[path] ?? ['']) {
-      const label = `${path.replace('/{id}', '/:id')}${v.startsWith('/') ? '' : v}`.replace(
-        f.expenseCategoryId,
-        ':category',
-      );
-      timed.push({ label, path: `${base}${v}` });
+      const label = `${path.replace('{id}', ':id')}${v}`.replace(f.expenseCategoryId, ':category');
+      timed.push({ label, path: `${path.replace('{id}', id)}${v}` });
     }
   }
   return { timed, skipped };
@@ -515,6 +519,8 @@ async function main(): Promise<void> {
         today,
         transactionId: page.data[0]?.id ?? '',
         expenseCategoryId: expense[0]?.id ?? '',
+        accountId:
+          (await json<{ data: { id: string }[] }>('GET', '/api/accounts', { token: me.token })).data[0]?.id ?? '',
       }));
     }
     const loadBefore = load();
