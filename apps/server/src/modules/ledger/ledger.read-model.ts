@@ -155,6 +155,26 @@ export async function pageRows(db: Db, userId: string, filter: LedgerFilter, o: 
   return rows.map(withCursor);
 }
 
+/**
+ * The page of rows matching `where` (chosen from `transactions` alone, see listTransactions),
+ * joined to their categories, in the page's order.
+ */
+function pageWithCategories(db: Db, where: SQL, order: PageOrder, limit: number | Placeholder) {
+  const page = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(...keyOrder(order))
+    .limit(limit)
+    .as('page');
+  return db
+    .select({ ...withCategory, cursorCreatedAt })
+    .from(page)
+    .innerJoin(transactions, eq(transactions.id, page.id))
+    .leftJoin(categories, categoryJoin)
+    .orderBy(...keyOrder(order));
+}
+
 /** A filter with no field set (an empty value is no filter): every row of the user. */
 const noFilter = (f: LedgerFilter) => Object.values(f).every((v) => !v);
 
@@ -176,7 +196,7 @@ export async function listTransactions(
   const order = o.order ?? 'newest';
   if (noFilter(filter) && (o.rows ?? 'all') === 'all') {
     // The list's pages without a filter and the dashboard's recent rows: one prepared query per
-    // order and cursor presence (db/prepared.ts), the same SQL as below.
+    // order and cursor presence (db/prepared.ts).
     const values = o.after
       ? { u: userId, limit: o.limit, ad: o.after.date, ac: o.after.createdAt, ai: o.after.id }
       : { u: userId, limit: o.limit };
@@ -185,37 +205,14 @@ export async function listTransactions(
       `ledger.list|${order}|${shapeOf(values)}`,
       () => {
         const own = eq(transactions.userId, ph('u'));
-        const page = db
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(o.after ? and(own, keyAfter(order, { date: ph('ad'), createdAt: ph('ac'), id: ph('ai') })) : own)
-          .orderBy(...keyOrder(order))
-          .limit(ph('limit'))
-          .as('page');
-        return db
-          .select({ ...withCategory, cursorCreatedAt })
-          .from(page)
-          .innerJoin(transactions, eq(transactions.id, page.id))
-          .leftJoin(categories, categoryJoin)
-          .orderBy(...keyOrder(order));
+        const after = o.after ? keyAfter(order, { date: ph('ad'), createdAt: ph('ac'), id: ph('ai') }) : undefined;
+        return pageWithCategories(db, after ? and(own, after)! : own, order, ph('limit'));
       },
       values,
     );
     return rows.map(withCursor);
   }
-  const page = db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(where(userId, filter, o))
-    .orderBy(...keyOrder(order))
-    .limit(o.limit)
-    .as('page');
-  const rows = await db
-    .select({ ...withCategory, cursorCreatedAt })
-    .from(page)
-    .innerJoin(transactions, eq(transactions.id, page.id))
-    .leftJoin(categories, categoryJoin)
-    .orderBy(...keyOrder(order));
+  const rows = await pageWithCategories(db, where(userId, filter, o), order, o.limit);
   return rows.map(withCursor);
 }
 
@@ -228,19 +225,7 @@ export async function listTransactions(
 export async function listAccountRows(db: Db, accountId: string, o: PageOptions): Promise<ListedRow[]> {
   const order = o.order ?? 'newest';
   const own = eq(transactions.accountId, accountId);
-  const page = db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(o.after ? and(own, keyAfter(order, o.after)) : own)
-    .orderBy(...keyOrder(order))
-    .limit(o.limit)
-    .as('page');
-  const rows = await db
-    .select({ ...withCategory, cursorCreatedAt })
-    .from(page)
-    .innerJoin(transactions, eq(transactions.id, page.id))
-    .leftJoin(categories, categoryJoin)
-    .orderBy(...keyOrder(order));
+  const rows = await pageWithCategories(db, o.after ? and(own, keyAfter(order, o.after))! : own, order, o.limit);
   return rows.map(withCursor);
 }
 
