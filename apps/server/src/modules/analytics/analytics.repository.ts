@@ -184,6 +184,103 @@ export function daily(db: Db, userId: string, range: DateRange): Promise<PeriodR
   );
 }
 
+export interface DashboardFigures {
+  summary: SummaryRow;
+  breakdown: BreakdownRow[];
+  trend: PeriodRow[];
+}
+
+type Json = (string | number | null)[];
+
+/**
+ * The dashboard's summary, expense breakdown and trend (per day, or per month touching
+ * `trendRange`) in one statement: one round trip instead of three. The same sums as summary(),
+ * categoryBreakdown() and daily() / monthly(), each part read back as a JSON array of rows.
+ */
+export async function dashboardFigures(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  trend: 'daily' | 'monthly',
+  trendRange: DateRange,
+): Promise<DashboardFigures> {
+  const values: Record<string, string | boolean> = totalsValues(userId, range);
+  if (trendRange.start) values.ps = trend === 'monthly' ? `${trendRange.start.slice(0, 7)}-01` : trendRange.start;
+  if (trendRange.end) values.pe = trendRange.end;
+  const [row] = await runPrepared(
+    db,
+    `analytics.dashboard|${trend}|${shapeOf(values)}`,
+    () => {
+      const t = sql`${totalsSql(values, ph)} as t`;
+      const sums = (type: SQL, total: SQL, n: SQL) => {
+        const s = ledgerSums(type, total);
+        const c = ledgerCounts(type, n);
+        return sql`${s.incomeCents}, ${s.expenseCents}, ${s.balanceCents}, ${c.incomeCount}, ${c.expenseCount}`;
+      };
+      const summaryPart = sql`(select json_build_array(${sums(sql`t.type`, sql`t.total_cents`, sql`t.tx_count`)},
+        ${num(sql`sum(t.tx_count)`)},
+        ${cents(sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`)})
+        from ${t})`;
+      const breakdownPart = sql`(select coalesce(json_agg(json_build_array(x.id, x.name, x.icon, x.color, x.total::bigint, x.n,
+          round(x.total * 100.0 / x.grand, 1), x.grand::bigint) order by x.total desc, x.name, x.id), '[]'::json)
+        from (
+          select ${categories.id} as id, ${categories.name} as name, ${categories.icon} as icon, ${categories.color} as color,
+                 a.total, a.n, sum(a.total) over () as grand
+          from (select t.category_id, sum(t.total_cents) as total, sum(t.tx_count) as n from ${t}
+                where t.type = 'expense' group by t.category_id having sum(t.tx_count) > 0) a
+          join ${categories} on ${categories.id} = a.category_id and ${categories.userId} = ${ph('tu')}
+        ) x)`;
+      const table = trend === 'daily' ? dailyTotals : monthlyTotals;
+      const key = trend === 'daily' ? sql`${dailyTotals.day}` : sql`${monthlyTotals.month}`;
+      const label = trend === 'daily' ? key : sql`to_char(${key}::timestamp, 'YYYY-MM')`;
+      const where: SQL[] = [sql`${table.userId} = ${ph('tu')}`];
+      if (values.ps) where.push(sql`${key} >= ${ph('ps')}`);
+      if (values.pe) where.push(sql`${key} <= ${ph('pe')}`);
+      const s = ledgerSums(sql`${table.type}`, sql`${table.totalCents}`);
+      const trendPart = sql`(select coalesce(json_agg(json_build_array(p.key, p.i, p.e, p.b) order by p.sort), '[]'::json)
+        from (select ${label} as key, ${key} as sort, ${s.incomeCents} as i, ${s.expenseCents} as e, ${s.balanceCents} as b
+              from ${table} where ${sql.join(where, sql` and `)} group by ${key}) p)`;
+      return db
+        .select({
+          summary: sql<Json>`${summaryPart}`,
+          breakdown: sql<Json[]>`${breakdownPart}`,
+          trend: sql<Json[]>`${trendPart}`,
+        })
+        .from(sql`(select 1) as one`);
+    },
+    values,
+  );
+  const n = (v: string | number | null | undefined) => Number(v ?? 0);
+  const s = row!.summary;
+  return {
+    summary: {
+      incomeCents: n(s[0]),
+      expenseCents: n(s[1]),
+      balanceCents: n(s[2]),
+      incomeCount: n(s[3]),
+      expenseCount: n(s[4]),
+      transactionCount: n(s[5]),
+      avgExpenseCents: n(s[6]),
+    },
+    breakdown: row!.breakdown.map((b) => ({
+      categoryId: String(b[0]),
+      categoryName: String(b[1]),
+      categoryIcon: String(b[2]),
+      categoryColor: String(b[3]),
+      totalCents: n(b[4]),
+      count: n(b[5]),
+      percentage: n(b[6]),
+      grandTotalCents: n(b[7]),
+    })),
+    trend: row!.trend.map((p) => ({
+      key: String(p[0]),
+      incomeCents: n(p[1]),
+      expenseCents: n(p[2]),
+      balanceCents: n(p[3]),
+    })),
+  };
+}
+
 export interface WeekdayRow {
   weekday: number;
   totalCents: number;
