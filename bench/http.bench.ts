@@ -14,11 +14,16 @@
  * - --database-url: an admin URL of a PostgreSQL server; the benchmark creates its own database
  *   `ledgerly_bench_http` there (dropped first, and dropped at the end unless --keep). Without it,
  *   PGlite in a temporary DATA_DIR, removed at the end unless --keep.
+ * - First, at each --load-at size, the realistic visits of issue 24 (bench/visits.ts): the measured
+ *   user plus --visitors users of --visitor-rows transactions each (categories, a monthly budget,
+ *   a monthly recurring item), ten requests per visit including a generate call and a new
+ *   transaction; then the older mixed read load (four reads, no writes), for comparison.
  * - Output: p50 / p95 per endpoint and size (ms, sequential requests on one keep-alive
  *   connection, answers compressed as for a browser), the ratio of the largest size's p50 to the
  *   smallest's, then req/s, latency and errors of the load, and the machine's load average.
  *
- * Options: --others 3 --other-rows 50000 (other users), --samples 30 (timed requests per endpoint
+ * Options: --others 3 --other-rows 50000 (other users), --visitors 40 --visitor-rows 2500,
+ * --db-name ledgerly_bench_http (the PostgreSQL database created for the run), --samples 30 (timed requests per endpoint
  * and size, after 3 untimed), --duration 20 --connections 50 (the load; --duration 0 skips it),
  * --load-at 100000 (which sizes get the load; default all), --port 3211, --keep,
  * --explain (PostgreSQL: EXPLAIN ANALYZE of the slowest reads at the largest size),
@@ -26,9 +31,9 @@
  * --tsx (run the server from its TypeScript sources instead of the compiled apps/server/dist).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -38,9 +43,9 @@ import { type Database, migrate, openDatabase } from '../apps/server/src/db/clie
 import { analyze, seedAccount } from './seed.js';
 import { explainReads } from './http-plans.js';
 import { serverNodeFlags } from './server-flags.js';
+import { LOAD_HEAD, type LoadResult, type Visitor, loadAverage, loadRow, runLoad, visitRequests } from './visits.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BENCH_DB = 'ledgerly_bench_http';
 const PASSWORD = 'bench-password-1';
 
 const { values: args } = parseArgs({
@@ -49,6 +54,9 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     others: { type: 'string', default: '3' },
     'other-rows': { type: 'string', default: '50000' },
+    visitors: { type: 'string', default: '40' },
+    'visitor-rows': { type: 'string', default: '2500' },
+    'db-name': { type: 'string', default: 'ledgerly_bench_http' },
     samples: { type: 'string', default: '30' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
@@ -73,6 +81,10 @@ const sizes = args.sizes
   .sort((a, b) => a - b);
 const others = whole('others', args.others);
 const otherRows = whole('other-rows', args['other-rows']);
+const visitors = whole('visitors', args.visitors);
+const visitorRows = whole('visitor-rows', args['visitor-rows']);
+if (!/^[a-z_][a-z0-9_]*$/.test(args['db-name'])) throw new Error('--db-name must be a plain lower-case name');
+const BENCH_DB = args['db-name'];
 const samples = whole('samples', args.samples, 1);
 const duration = whole('duration', args.duration);
 const connections = whole('connections', args.connections, 1);
@@ -80,10 +92,7 @@ const port = whole('port', args.port, 1);
 const loadAt = args['load-at'] ? args['load-at'].split(',').map((s) => whole('load-at', s.trim(), 1)) : sizes;
 const adminUrl = args['database-url'] ?? process.env.DATABASE_URL;
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 
 // --- the server process -------------------------------------------------------------------------
 
@@ -241,6 +250,7 @@ interface Fixture {
   today: string;
   transactionId: string;
   expenseCategoryId: string;
+  accountId: string;
 }
 
 /** Every GET of the OpenAPI document, as timed requests, or skipped with a reason. */
@@ -260,7 +270,6 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
     '/api/transactions/summary': ['', '?search=coffee'],
     // Downloads: the last seven days (about 3,800 rows at 1M over five years).
     '/api/transactions/export.csv': [`?startDate=${week}&endDate=${f.today}`],
-    '/api/transactions/{id}': [`/${f.transactionId}`],
     '/api/export/pdf': [`?startDate=${week}&endDate=${f.today}`],
     '/api/budgets/status': ['?period=monthly', '?period=yearly'],
     '/api/analytics/summary': ['', `?startDate=${year}&endDate=${f.today}`],
@@ -276,6 +285,8 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
     '/api/receipts/{transactionId}/{variant}': 'a signed image URL (no receipts in the seed)',
     '/api/imports/{id}': 'one statement import (none in the seed; bench:import measures imports)',
     '/api/account/export': 'the whole account as one download (bench:account-export measures it)',
+    '/api/transfers/{id}': 'one transfer (none in the seed)',
+    '/api/reconciliations/{id}': 'one reconciliation (none in the seed)',
   };
   const timed: Measured[] = [];
   const skipped: [string, string][] = [];
@@ -286,13 +297,15 @@ async function endpoints(f: Fixture): Promise<{ timed: Measured[]; skipped: [str
       skipped.push([path, reason]);
       continue;
     }
-    const base = path.replace('/{id}', '');
+    // An {id} is the seed's own row: a transaction, a category of the user's, their account.
+    const id = path.startsWith('/api/categories/')
+      ? f.expenseCategoryId
+      : path.startsWith('/api/accounts/')
+        ? f.accountId
+        : f.transactionId;
     for (const v of variants[path] ?? ['']) {
-      const label = `${path.replace('/{id}', '/:id')}${v.startsWith('/') ? '' : v}`.replace(
-        f.expenseCategoryId,
-        ':category',
-      );
-      timed.push({ label, path: `${base}${v}` });
+      const label = `${path.replace('{id}', ':id')}${v}`.replace(f.expenseCategoryId, ':category');
+      timed.push({ label, path: `${path.replace('{id}', id)}${v}` });
     }
   }
   return { timed, skipped };
@@ -330,106 +343,40 @@ async function measure(list: Measured[], token: string): Promise<Map<string, Tim
   return out;
 }
 
-/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | string): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
-}
-
-/** CPU used by the server process, and by the PostgreSQL backends serving the bench database. */
-function cpuNow(): { server: number | null; db: number | null } {
-  let db: number | null = null;
-  if (databaseUrl) {
-    try {
-      for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-        let cmd = '';
-        try {
-          cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        } catch {
-          continue;
-        }
-        if (cmd.startsWith('postgres:') && cmd.includes(BENCH_DB)) db = (db ?? 0) + (cpuMs(pid) ?? 0);
-      }
-    } catch {
-      db = null;
-    }
-  }
-  return { server: server?.pid ? cpuMs(server.pid) : null, db };
-}
-
-interface LoadResult {
-  /** CPU milliseconds per request: the server process, and PostgreSQL's backends (null: PGlite or not Linux). */
-  serverCpu: number | null;
-  dbCpu: number | null;
-  rps: number;
-  total: number;
-  errors: number;
-  non2xx: number;
-  /** Answers by status code, e.g. "200: 5400, 503: 12". */
-  statuses: string;
-  p50: number;
-  p99: number;
-  load: string;
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  duration: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-
-/**
- * The mixed read of signed-in people: dashboard, list, categories, budgets, in turn, for each of
- * `tokens` (the measured user and the others) in turn.
- */
-async function mixedLoad(tokens: string[]): Promise<LoadResult> {
-  const autocannon = ((await import('autocannon')) as { default: Autocannon }).default;
-  const before = load();
-  const cpu0 = cpuNow();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+/** The older mixed read of signed-in people: dashboard, list, categories, budgets, in turn, for each of `tokens`. */
+function mixedLoad(tokens: string[]): Promise<LoadResult> {
+  const paths = [
+    '/api/analytics/dashboard?period=month',
+    '/api/transactions?limit=50',
+    '/api/categories',
+    '/api/budgets/status?period=monthly',
+  ];
+  return runLoad({
+    port,
     connections,
     duration,
-    requests: tokens.flatMap((token) =>
-      [
-        '/api/analytics/dashboard?period=month',
-        '/api/transactions?limit=50',
-        '/api/categories',
-        '/api/budgets/status?period=monthly',
-      ].map((path) => ({
+    sequences: tokens.map((token) =>
+      paths.map((path) => ({
         method: 'GET',
         path,
         headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
       })),
     ),
+    serverPid: server?.pid,
+    dbName: databaseUrl ? BENCH_DB : null,
   });
-  const cpu1 = cpuNow();
-  const per = (a: number | null, b: number | null) =>
-    a === null || b === null || result.requests.total === 0 ? null : (b - a) / result.requests.total;
-  return {
-    serverCpu: per(cpu0.server, cpu1.server),
-    dbCpu: per(cpu0.db, cpu1.db),
-    rps: result.requests.total / result.duration,
-    total: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    statuses: Object.entries(result.statusCodeStats)
-      .map(([code, { count }]) => `${code}: ${count}`)
-      .join(', '),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    load: `${before} → ${load()}`,
-  };
+}
+
+/** Issue 24's realistic visits of every visitor (bench/visits.ts). */
+function visitsLoad(all: Visitor[], today: string): Promise<LoadResult> {
+  return runLoad({
+    port,
+    connections,
+    duration,
+    sequences: all.map((v) => visitRequests(v, today)),
+    serverPid: server?.pid,
+    dbName: databaseUrl ? BENCH_DB : null,
+  });
 }
 
 // --- the run ------------------------------------------------------------------------------------
@@ -440,12 +387,14 @@ async function openForSeeding(): Promise<Database> {
     : openDatabase({ dataDir: join(dataDir, 'db') });
 }
 
-async function seed(email: string, rows: number): Promise<number> {
+/** Seeds `rows` transactions for each of `emails` (one database opening), then analyzes. */
+async function seed(emails: string | string[], rows: number): Promise<number> {
   const database = await openForSeeding();
   try {
-    const r = await seedAccount(database, { email, rows });
+    let seconds = 0;
+    for (const email of [emails].flat()) seconds += (await seedAccount(database, { email, rows })).seconds;
     await analyze(database);
-    return r.seconds;
+    return seconds;
   } finally {
     await database.close();
   }
@@ -504,9 +453,39 @@ async function main(): Promise<void> {
       },
     });
   }
+  // Issue 24's visitors: categories, a monthly budget and a monthly recurring item each (due
+  // today, generated here once, so the visits' generate calls find nothing due, as on most days).
+  const visitorEmails = Array.from({ length: visitors }, (_, i) => `bench-visitor-${i + 1}@example.com`);
+  const visitorList: Visitor[] = [{ token: me.token, categoryId: expense[0]!.id }];
+  for (const email of visitorEmails) {
+    const { token } = await register(email);
+    const cats = (await json<{ data: { id: string; type: string }[] }>('GET', '/api/categories', { token })).data;
+    const cat = cats.find((c) => c.type === 'expense')!;
+    await json('POST', '/api/budgets', { token, body: { categoryId: cat.id, amount: 400, period: 'monthly' } });
+    await json('POST', '/api/recurring', {
+      token,
+      body: {
+        categoryId: cat.id,
+        type: 'expense',
+        amount: 12.99,
+        description: 'Streaming subscription',
+        frequency: 'monthly',
+        startDate: today,
+      },
+    });
+    await json('POST', '/api/recurring/generate', { token });
+    visitorList.push({ token, categoryId: cat.id });
+  }
   await stopServer();
 
   let started = performance.now();
+  if (visitors > 0 && visitorRows > 0) {
+    await seed(visitorEmails, visitorRows);
+    console.log(
+      `Seeded ${visitors} visitors × ${visitorRows} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  started = performance.now();
   for (let i = 1; i <= others; i++) if (otherRows > 0) await seed(`bench-other-${i}@example.com`, otherRows);
   console.log(
     `Seeded ${others} × ${otherRows} for the other users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -517,6 +496,7 @@ async function main(): Promise<void> {
     seedSeconds: number;
     times: Map<string, Timing>;
     load?: LoadResult;
+    visits?: LoadResult;
     loadavg: string;
   }[] = [];
   let list: Measured[] = [];
@@ -539,12 +519,17 @@ async function main(): Promise<void> {
         today,
         transactionId: page.data[0]?.id ?? '',
         expenseCategoryId: expense[0]?.id ?? '',
+        accountId:
+          (await json<{ data: { id: string }[] }>('GET', '/api/accounts', { token: me.token })).data[0]?.id ?? '',
       }));
     }
     const loadBefore = load();
     const times = await measure(list, me.token);
     const entry: (typeof results)[number] = { size, seedSeconds, times, loadavg: `${loadBefore} → ${load()}` };
     if (duration > 0 && loadAt.includes(size)) {
+      console.log(`Realistic visits of ${visitorList.length} users: ${connections} connections, ${duration} s…`);
+      entry.visits = await visitsLoad(visitorList, today);
+      console.log(loadRow(size.toLocaleString('en-US'), entry.visits));
       console.log(`Mixed read load: ${connections} connections, ${duration} s…`);
       entry.load = await mixedLoad([me.token, ...otherTokens]);
     }
@@ -553,6 +538,14 @@ async function main(): Promise<void> {
   }
 
   // --- report -----------------------------------------------------------------------------------
+  const visited = results.filter((r) => r.visits);
+  if (visited.length) {
+    console.log(
+      `\n## ${kind}: realistic visits (issue 24) of ${visitorList.length} users (1 × the size, ${visitors} × ${visitorRows}), ${connections} connections, ${duration} s\n`,
+    );
+    for (const line of LOAD_HEAD) console.log(line);
+    for (const r of visited) console.log(loadRow(r.size.toLocaleString('en-US'), r.visits!));
+  }
   const first = results[0]!;
   const last = results.at(-1)!;
   const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -578,16 +571,8 @@ async function main(): Promise<void> {
     console.log(
       `\n## ${kind}: mixed authenticated reads of ${1 + others} users, ${connections} connections, ${duration} s\n`,
     );
-    console.log(
-      '| rows | req/s | requests | errors | non-2xx | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load average |',
-    );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const r of loaded) {
-      const l = r.load!;
-      console.log(
-        `| ${r.size.toLocaleString('en-US')} | ${Math.round(l.rps).toLocaleString('en-US')} | ${l.total.toLocaleString('en-US')} | ${l.errors} | ${l.non2xx ? `${l.non2xx} (${l.statuses})` : 0} | ${l.p50} | ${l.p99} | ${l.serverCpu?.toFixed(2) ?? '–'} | ${l.dbCpu?.toFixed(2) ?? '–'} | ${l.load} |`,
-      );
-    }
+    for (const line of LOAD_HEAD) console.log(line);
+    for (const r of loaded) console.log(loadRow(r.size.toLocaleString('en-US'), r.load!));
   }
   if (args.explain && databaseUrl) await explainReads(databaseUrl, me.user.id, today);
 }

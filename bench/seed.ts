@@ -25,7 +25,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { todayIn } from '@ledgerly/shared';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { lockDataDir } from '../apps/server/src/db/data-dir.js';
-import { type InsertableColumn, ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
+import { type InsertableColumn, defaultAccount, ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 
 const USAGE =
   'Usage: npm run bench:seed -- --email you@example.com --rows 100000 [--database-url postgres://…] [--data-dir DIR]';
@@ -202,6 +202,7 @@ export class SeedError extends Error {}
 /** A PostgreSQL array literal of numbers or (quoted) strings, sent as one parameter. */
 const COLUMNS: InsertableColumn[] = [
   'user_id',
+  'account_id',
   'category_id',
   'type',
   'amount_cents',
@@ -233,6 +234,8 @@ export async function seedAccount(
       `The account ${opts.email} needs at least one income and one expense category (Categories → Add the default categories).`,
     );
   }
+  // Every row goes into the user's default account, as a form save that names none.
+  const account = (await defaultAccount(db, user.id)).id;
   const today = todayIn(user.timezone);
   const startYear = Number(today.slice(0, 4)) - 5;
   const start = `${startYear}${today.slice(4)}`;
@@ -248,7 +251,7 @@ export async function seedAccount(
       db,
       COLUMNS,
       sql`
-        select ${user.id}::uuid, m.category_id, m.type, m.cents + (floor(random() * 3) - 1)::int * (m.cents / 100),
+        select ${user.id}::uuid, ${account}::uuid, m.category_id, m.type, m.cents + (floor(random() * 3) - 1)::int * (m.cents / 100),
                m.description, d.day, d.day::timestamptz + interval '9 hours'
         from unnest(${arr(monthly.map((m) => m.cat!.id))}::uuid[], ${arr(monthly.map((m) => m.type))}::text[],
                     ${arr(monthly.map((m) => m.cents))}::int[], ${arr(monthly.map((m) => m.description))}::text[],
@@ -296,7 +299,7 @@ export async function seedAccount(
         select 1 + floor(random() * t.k)::int as i, ${today}::date - floor(random() * ${days + 1})::int as day, random() as r
         from t, generate_series(1, ${n})
       )
-      select ${user.id}::uuid, t.cat[g.i], t.type[g.i], t.mn[g.i] + floor(g.r * g.r * t.span[g.i])::int,
+      select ${user.id}::uuid, ${account}::uuid, t.cat[g.i], t.type[g.i], t.mn[g.i] + floor(g.r * g.r * t.span[g.i])::int,
              t.descr[g.i], g.day, g.day::timestamptz + make_interval(secs => 25200 + floor(random() * 57600))
       from g, t`,
     );

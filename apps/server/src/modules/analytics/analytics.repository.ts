@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TransactionType } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, dailyTotals, monthlyTotals } from '../../db/schema.js';
 import {
   type CategoryRefRow,
@@ -8,7 +9,9 @@ import {
   ledgerCounts,
   ledgerSums,
   listTransactions,
-  totalsIn,
+  shapeOf,
+  totalsSql,
+  totalsValues,
 } from '../ledger/index.js';
 
 /** An inclusive date range; a missing bound is open. */
@@ -33,18 +36,27 @@ export interface SummaryRow {
   avgExpenseCents: number;
 }
 
+// The reads below are prepared (db/prepared.ts): built once per shape of their values.
+
 export async function summary(db: Db, userId: string, range: DateRange): Promise<SummaryRow> {
-  const [row] = await db
-    .select({
-      ...periodSums(sql`t.type`, sql`t.total_cents`),
-      ...ledgerCounts(sql`t.type`, sql`t.tx_count`),
-      transactionCount: num(sql`sum(t.tx_count)`),
-      // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
-      avgExpenseCents: cents(
-        sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`,
-      ),
-    })
-    .from(sql`${totalsIn(userId, range)} as t`);
+  const values = totalsValues(userId, range);
+  const [row] = await runPrepared(
+    db,
+    `analytics.summary|${shapeOf(values)}`,
+    () =>
+      db
+        .select({
+          ...periodSums(sql`t.type`, sql`t.total_cents`),
+          ...ledgerCounts(sql`t.type`, sql`t.tx_count`),
+          transactionCount: num(sql`sum(t.tx_count)`),
+          // Rounded half away from zero to whole cents, in SQL (numeric, no floats).
+          avgExpenseCents: cents(
+            sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`,
+          ),
+        })
+        .from(sql`${totalsSql(values, ph)} as t`),
+    values,
+  );
   return (
     row ?? {
       incomeCents: 0,
@@ -77,32 +89,42 @@ export async function categoryBreakdown(
   type: TransactionType,
   limit?: number,
 ): Promise<BreakdownRow[]> {
-  // Sum the few totals rows per category first, then join the categories.
-  const agg = db
-    .select({
-      categoryId: sql<string>`t.category_id`.as('agg_category_id'),
-      total: sql<number>`sum(t.total_cents)`.as('agg_total'),
-      n: sql<number>`sum(t.tx_count)`.as('agg_n'),
-    })
-    .from(sql`${totalsIn(userId, range, { type })} as t`)
-    .groupBy(sql`t.category_id`)
-    .having(sql`sum(t.tx_count) > 0`)
-    .as('agg');
-  const query = db
-    .select({
-      categoryId: categories.id,
-      categoryName: categories.name,
-      categoryIcon: categories.icon,
-      categoryColor: categories.color,
-      totalCents: sql`${agg.total}::bigint`.mapWith(Number),
-      count: sql`${agg.n}`.mapWith(Number),
-      percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 1)`.mapWith(Number),
-      grandTotalCents: sql`(sum(${agg.total}) over ())::bigint`.mapWith(Number),
-    })
-    .from(agg)
-    .innerJoin(categories, and(eq(categories.id, agg.categoryId), eq(categories.userId, userId)))
-    .orderBy(desc(agg.total), categories.name, categories.id);
-  return limit === undefined ? query : query.limit(limit);
+  const values: Record<string, string | number | boolean> = totalsValues(userId, range, { type });
+  if (limit !== undefined) values.limit = limit;
+  return runPrepared(
+    db,
+    `analytics.breakdown|${shapeOf(values)}`,
+    () => {
+      // Sum the few totals rows per category first, then join the categories.
+      const agg = db
+        .select({
+          categoryId: sql<string>`t.category_id`.as('agg_category_id'),
+          total: sql<number>`sum(t.total_cents)`.as('agg_total'),
+          n: sql<number>`sum(t.tx_count)`.as('agg_n'),
+        })
+        .from(sql`${totalsSql(values as Record<string, string | boolean>, ph)} as t`)
+        .groupBy(sql`t.category_id`)
+        .having(sql`sum(t.tx_count) > 0`)
+        .as('agg');
+      const query = db
+        .select({
+          categoryId: categories.id,
+          categoryName: categories.name,
+          categoryIcon: categories.icon,
+          categoryColor: categories.color,
+          totalCents: sql`${agg.total}::bigint`.mapWith(Number),
+          count: sql`${agg.n}`.mapWith(Number),
+          percentage: sql`round(${agg.total} * 100.0 / sum(${agg.total}) over (), 1)`.mapWith(Number),
+          grandTotalCents: sql`(sum(${agg.total}) over ())::bigint`.mapWith(Number),
+        })
+        .from(agg)
+        .innerJoin(categories, and(eq(categories.id, agg.categoryId), eq(categories.userId, ph('tu'))))
+        .orderBy(desc(agg.total), categories.name, categories.id)
+        .$dynamic();
+      return limit === undefined ? query : query.limit(ph('limit'));
+    },
+    values,
+  );
 }
 
 export interface PeriodRow {
@@ -117,29 +139,146 @@ export function monthly(db: Db, userId: string, range: DateRange): Promise<Perio
   const m = monthlyTotals;
   // Via timestamp (no time zone) so the session's TimeZone setting plays no part.
   const month = sql<string>`to_char(${m.month}::timestamp, 'YYYY-MM')`;
-  const where: SQL[] = [eq(m.userId, userId)];
-  if (range.start) where.push(gte(m.month, `${range.start.slice(0, 7)}-01`));
-  if (range.end) where.push(lte(m.month, range.end));
-  return db
-    .select({ key: month, ...periodSums(sql`${m.type}`, sql`${m.totalCents}`) })
-    .from(m)
-    .where(and(...where))
-    .groupBy(m.month)
-    .orderBy(m.month);
+  const values: Record<string, string> = { u: userId };
+  if (range.start) values.start = `${range.start.slice(0, 7)}-01`;
+  if (range.end) values.end = range.end;
+  return runPrepared(
+    db,
+    `analytics.monthly|${shapeOf(values)}`,
+    () => {
+      const where: SQL[] = [eq(m.userId, ph('u'))];
+      if (values.start) where.push(gte(m.month, ph('start')));
+      if (values.end) where.push(lte(m.month, ph('end')));
+      return db
+        .select({ key: month, ...periodSums(sql`${m.type}`, sql`${m.totalCents}`) })
+        .from(m)
+        .where(and(...where))
+        .groupBy(m.month)
+        .orderBy(m.month);
+    },
+    values,
+  );
 }
 
 /** Income and expense per day ('YYYY-MM-DD') within the range; days without rows are absent. */
 export function daily(db: Db, userId: string, range: DateRange): Promise<PeriodRow[]> {
   const d = dailyTotals;
-  const where: SQL[] = [eq(d.userId, userId)];
-  if (range.start) where.push(gte(d.day, range.start));
-  if (range.end) where.push(lte(d.day, range.end));
-  return db
-    .select({ key: d.day, ...periodSums(sql`${d.type}`, sql`${d.totalCents}`) })
-    .from(d)
-    .where(and(...where))
-    .groupBy(d.day)
-    .orderBy(d.day);
+  const values: Record<string, string> = { u: userId };
+  if (range.start) values.start = range.start;
+  if (range.end) values.end = range.end;
+  return runPrepared(
+    db,
+    `analytics.daily|${shapeOf(values)}`,
+    () => {
+      const where: SQL[] = [eq(d.userId, ph('u'))];
+      if (values.start) where.push(gte(d.day, ph('start')));
+      if (values.end) where.push(lte(d.day, ph('end')));
+      return db
+        .select({ key: d.day, ...periodSums(sql`${d.type}`, sql`${d.totalCents}`) })
+        .from(d)
+        .where(and(...where))
+        .groupBy(d.day)
+        .orderBy(d.day);
+    },
+    values,
+  );
+}
+
+export interface DashboardFigures {
+  summary: SummaryRow;
+  breakdown: BreakdownRow[];
+  trend: PeriodRow[];
+}
+
+type Json = (string | number | null)[];
+
+/**
+ * The dashboard's summary, expense breakdown and trend (per day, or per month touching
+ * `trendRange`) in one statement: one round trip instead of three. The same sums as summary(),
+ * categoryBreakdown() and daily() / monthly(), each part read back as a JSON array of rows.
+ */
+export async function dashboardFigures(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  trend: 'daily' | 'monthly',
+  trendRange: DateRange,
+): Promise<DashboardFigures> {
+  const values: Record<string, string | boolean> = totalsValues(userId, range);
+  if (trendRange.start) values.ps = trend === 'monthly' ? `${trendRange.start.slice(0, 7)}-01` : trendRange.start;
+  if (trendRange.end) values.pe = trendRange.end;
+  const [row] = await runPrepared(
+    db,
+    `analytics.dashboard|${trend}|${shapeOf(values)}`,
+    () => {
+      const t = sql`${totalsSql(values, ph)} as t`;
+      const sums = (type: SQL, total: SQL, n: SQL) => {
+        const s = ledgerSums(type, total);
+        const c = ledgerCounts(type, n);
+        return sql`${s.incomeCents}, ${s.expenseCents}, ${s.balanceCents}, ${c.incomeCount}, ${c.expenseCount}`;
+      };
+      const summaryPart = sql`(select json_build_array(${sums(sql`t.type`, sql`t.total_cents`, sql`t.tx_count`)},
+        ${num(sql`sum(t.tx_count)`)},
+        ${cents(sql`round(sum(t.total_cents) filter (where t.type = 'expense') / nullif(sum(t.tx_count) filter (where t.type = 'expense'), 0))`)})
+        from ${t})`;
+      const breakdownPart = sql`(select coalesce(json_agg(json_build_array(x.id, x.name, x.icon, x.color, x.total::bigint, x.n,
+          round(x.total * 100.0 / x.grand, 1), x.grand::bigint) order by x.total desc, x.name, x.id), '[]'::json)
+        from (
+          select ${categories.id} as id, ${categories.name} as name, ${categories.icon} as icon, ${categories.color} as color,
+                 a.total, a.n, sum(a.total) over () as grand
+          from (select t.category_id, sum(t.total_cents) as total, sum(t.tx_count) as n from ${t}
+                where t.type = 'expense' group by t.category_id having sum(t.tx_count) > 0) a
+          join ${categories} on ${categories.id} = a.category_id and ${categories.userId} = ${ph('tu')}
+        ) x)`;
+      const table = trend === 'daily' ? dailyTotals : monthlyTotals;
+      const key = trend === 'daily' ? sql`${dailyTotals.day}` : sql`${monthlyTotals.month}`;
+      const label = trend === 'daily' ? key : sql`to_char(${key}::timestamp, 'YYYY-MM')`;
+      const where: SQL[] = [sql`${table.userId} = ${ph('tu')}`];
+      if (values.ps) where.push(sql`${key} >= ${ph('ps')}`);
+      if (values.pe) where.push(sql`${key} <= ${ph('pe')}`);
+      const s = ledgerSums(sql`${table.type}`, sql`${table.totalCents}`);
+      const trendPart = sql`(select coalesce(json_agg(json_build_array(p.key, p.i, p.e, p.b) order by p.sort), '[]'::json)
+        from (select ${label} as key, ${key} as sort, ${s.incomeCents} as i, ${s.expenseCents} as e, ${s.balanceCents} as b
+              from ${table} where ${sql.join(where, sql` and `)} group by ${key}) p)`;
+      return db
+        .select({
+          summary: sql<Json>`${summaryPart}`,
+          breakdown: sql<Json[]>`${breakdownPart}`,
+          trend: sql<Json[]>`${trendPart}`,
+        })
+        .from(sql`(select 1) as one`);
+    },
+    values,
+  );
+  const n = (v: string | number | null | undefined) => Number(v ?? 0);
+  const s = row!.summary;
+  return {
+    summary: {
+      incomeCents: n(s[0]),
+      expenseCents: n(s[1]),
+      balanceCents: n(s[2]),
+      incomeCount: n(s[3]),
+      expenseCount: n(s[4]),
+      transactionCount: n(s[5]),
+      avgExpenseCents: n(s[6]),
+    },
+    breakdown: row!.breakdown.map((b) => ({
+      categoryId: String(b[0]),
+      categoryName: String(b[1]),
+      categoryIcon: String(b[2]),
+      categoryColor: String(b[3]),
+      totalCents: n(b[4]),
+      count: n(b[5]),
+      percentage: n(b[6]),
+      grandTotalCents: n(b[7]),
+    })),
+    trend: row!.trend.map((p) => ({
+      key: String(p[0]),
+      incomeCents: n(p[1]),
+      expenseCents: n(p[2]),
+      balanceCents: n(p[3]),
+    })),
+  };
 }
 
 export interface WeekdayRow {

@@ -59,7 +59,10 @@ const amounts = (row?: repo.PeriodRow) => ({
 const range = (start?: string, end?: string): DateRange => ({ start, end });
 
 async function computeSummary(db: Db, userId: string, r: DateRange): Promise<AnalyticsSummary> {
-  const s = await repo.summary(db, userId, r);
+  return toSummary(await repo.summary(db, userId, r));
+}
+
+function toSummary(s: repo.SummaryRow): AnalyticsSummary {
   return {
     totalIncome: fromCents(s.incomeCents),
     totalExpense: fromCents(s.expenseCents),
@@ -193,19 +196,37 @@ export async function dashboard(
   const startDate = period === 'month' ? firstOfMonth(today) : period === 'year' ? firstOfYear(today) : null;
   // 'all' counts every transaction; the transactions API never accepts dates after today anyway.
   const r = period === 'all' ? range() : range(startDate ?? undefined, today);
-  const trend: Promise<DashboardData['trend']> =
+  // The summary, breakdown and trend in one statement (the same sums as their own endpoints),
+  // the recent rows beside it: two round trips.
+  const last = today.slice(0, 7);
+  const firstMonth = shiftMonth(last, -(LIMITS.trendMonths - 1));
+  const [figures, recentTransactions] = await Promise.all([
     period === 'month'
-      ? computeDaily(db, viewer.id, firstOfMonth(today), today).then((points) => ({ granularity: 'daily', points }))
-      : computeMonthly(db, viewer.id, today, LIMITS.trendMonths).then((points) => ({
-          granularity: 'monthly',
-          points: period === 'year' ? points.filter((p) => p.month.startsWith(today.slice(0, 4))) : points,
-        }));
-  const [summaryData, breakdown, trendData, recentTransactions] = await Promise.all([
-    computeSummary(db, viewer.id, r),
-    computeBreakdown(db, viewer.id, r, 'expense'),
-    trend,
+      ? repo.dashboardFigures(db, viewer.id, r, 'daily', range(firstOfMonth(today), today))
+      : repo.dashboardFigures(db, viewer.id, r, 'monthly', range(`${firstMonth}-01`, lastDayOfMonth(last))),
     computeRecent(deps, viewer.id, LIMITS.recentLimit),
   ]);
+  const summaryData = toSummary(figures.summary);
+  const breakdown: CategoryBreakdown = {
+    breakdown: figures.breakdown.map(toBreakdownItem),
+    total: fromCents(figures.breakdown[0]?.grandTotalCents ?? 0),
+  };
+  const trendData: DashboardData['trend'] =
+    period === 'month'
+      ? {
+          granularity: 'daily',
+          points: fillSeries(eachDay(firstOfMonth(today), today), figures.trend, (date, row) => ({
+            date,
+            ...amounts(row),
+          })),
+        }
+      : {
+          granularity: 'monthly',
+          points: fillSeries(eachMonth(firstMonth, last), figures.trend, (month, row) => ({
+            month,
+            ...amounts(row),
+          })).filter((p) => period !== 'year' || p.month.startsWith(today.slice(0, 4))),
+        };
   return {
     period,
     startDate,

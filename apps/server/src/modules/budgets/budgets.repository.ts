@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BudgetPeriod } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, monthlyTotals } from '../../db/schema.js';
-import { onBudgetAccounts, totalsIn } from '../ledger/index.js';
+import { onBudgetAccounts, shapeOf, totalsSql, totalsValues } from '../ledger/index.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -41,53 +42,67 @@ export async function listBudgetStatus(
   window: SpendingWindow,
   budgetId?: string,
 ): Promise<BudgetStatusRow[]> {
-  const spent = db
-    .select({
-      categoryId: sql<string>`t.category_id`.as('spent_category_id'),
-      cents: sql<number>`sum(t.total_cents)`.as('spent_cents'),
-    })
-    .from(sql`${totalsIn(userId, { start: window.from, end: window.to }, { type: 'expense', onBudget: true })} as t`)
-    .groupBy(sql`t.category_id`)
-    .as('spent');
-  const rows = await db
-    .select({
-      id: budgets.id,
-      period: budgets.period,
-      amountCents: budgets.amountCents,
-      spentCents: sql<number>`coalesce(${spent.cents}, 0)::bigint`.mapWith(Number),
-      rollover: budgets.rollover,
-      createdPeriodStart: sql<string>`(date_trunc(
-        case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
-        ${budgets.createdAt} at time zone ${window.timeZone ?? 'UTC'}
-      ))::date::text`,
-      // Past periods' expenses, read from the monthly totals (a year starts on a month's first day).
-      pastSpentCents: sql<number>`case when ${budgets.rollover} then (
-        select coalesce(sum(m.total_cents), 0) from ${monthlyTotals} as m
-        where m.user_id = ${userId} and m.type = 'expense' and m.category_id = ${budgets.categoryId}
-          and ${onBudgetAccounts(sql`m.account_id`, userId)}
-          and m.month >= (date_trunc(
+  // Prepared (db/prepared.ts): one query per shape of the window's totals and budget lookup.
+  const values: Record<string, string | boolean> = {
+    ...totalsValues(userId, { start: window.from, end: window.to }, { type: 'expense', onBudget: true }),
+    period,
+    tz: window.timeZone ?? 'UTC',
+    from: window.from,
+  };
+  if (budgetId) values.bid = budgetId;
+  return runPrepared(
+    db,
+    `budgets.status|${shapeOf(values)}`,
+    () => {
+      const spent = db
+        .select({
+          categoryId: sql<string>`t.category_id`.as('spent_category_id'),
+          cents: sql<number>`sum(t.total_cents)`.as('spent_cents'),
+        })
+        .from(sql`${totalsSql(values, ph)} as t`)
+        .groupBy(sql`t.category_id`)
+        .as('spent');
+      return db
+        .select({
+          id: budgets.id,
+          period: budgets.period,
+          amountCents: budgets.amountCents,
+          spentCents: sql<number>`coalesce(${spent.cents}, 0)::bigint`.mapWith(Number),
+          rollover: budgets.rollover,
+          createdPeriodStart: sql<string>`(date_trunc(
             case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
-            ${budgets.createdAt} at time zone ${window.timeZone ?? 'UTC'}
-          ))::date
-          and m.month < ${window.from}::date
-      ) else 0 end`.mapWith(Number),
-      category: {
-        id: categories.id,
-        name: categories.name,
-        icon: categories.icon,
-        color: categories.color,
-      },
-    })
-    .from(budgets)
-    .innerJoin(categories, and(eq(categories.userId, budgets.userId), eq(categories.id, budgets.categoryId)))
-    .leftJoin(spent, eq(spent.categoryId, budgets.categoryId))
-    .where(
-      budgetId
-        ? and(eq(budgets.userId, userId), eq(budgets.period, period), eq(budgets.id, budgetId))
-        : and(eq(budgets.userId, userId), eq(budgets.period, period)),
-    )
-    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(budgets.id));
-  return rows;
+            ${budgets.createdAt} at time zone ${ph('tz')}
+          ))::date::text`,
+          // Past periods' expenses, read from the monthly totals (a year starts on a month's first day).
+          pastSpentCents: sql<number>`case when ${budgets.rollover} then (
+            select coalesce(sum(m.total_cents), 0) from ${monthlyTotals} as m
+            where m.user_id = ${ph('tu')} and m.type = 'expense' and m.category_id = ${budgets.categoryId}
+              and ${onBudgetAccounts(sql`m.account_id`, ph('tu'))}
+              and m.month >= (date_trunc(
+                case when ${budgets.period} = 'yearly' then 'year' else 'month' end,
+                ${budgets.createdAt} at time zone ${ph('tz')}
+              ))::date
+              and m.month < ${ph('from')}::date
+          ) else 0 end`.mapWith(Number),
+          category: {
+            id: categories.id,
+            name: categories.name,
+            icon: categories.icon,
+            color: categories.color,
+          },
+        })
+        .from(budgets)
+        .innerJoin(categories, and(eq(categories.userId, budgets.userId), eq(categories.id, budgets.categoryId)))
+        .leftJoin(spent, eq(spent.categoryId, budgets.categoryId))
+        .where(
+          budgetId
+            ? and(eq(budgets.userId, ph('tu')), eq(budgets.period, ph('period')), eq(budgets.id, ph('bid')))
+            : and(eq(budgets.userId, ph('tu')), eq(budgets.period, ph('period'))),
+        )
+        .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(budgets.id));
+    },
+    values,
+  );
 }
 
 export async function findBudget(db: Db, userId: string, id: string): Promise<BudgetRow | null> {

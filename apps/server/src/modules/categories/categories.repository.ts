@@ -2,23 +2,39 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, importRows, importRules, recurringTransactions, transactions } from '../../db/schema.js';
 import { ledgerWriter } from '../ledger/index.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
+// The list and the lookup are prepared (db/prepared.ts): built once, run as named statements.
 export function listCategories(db: Db, userId: string, type?: 'expense' | 'income'): Promise<CategoryRow[]> {
-  return db
-    .select()
-    .from(categories)
-    .where(type ? and(eq(categories.userId, userId), eq(categories.type, type)) : eq(categories.userId, userId))
-    .orderBy(asc(categories.type), desc(categories.isDefault), asc(categories.name));
+  return runPrepared(
+    db,
+    type ? 'categories.list|type' : 'categories.list',
+    () =>
+      db
+        .select()
+        .from(categories)
+        .where(
+          type ? and(eq(categories.userId, ph('u')), eq(categories.type, ph('type'))) : eq(categories.userId, ph('u')),
+        )
+        .orderBy(asc(categories.type), desc(categories.isDefault), asc(categories.name)),
+    { u: userId, type },
+  );
 }
 
 export async function findCategory(db: Db, userId: string, id: string): Promise<CategoryRow | null> {
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.userId, userId), eq(categories.id, id)))
-    .limit(1);
+  const rows = await runPrepared(
+    db,
+    'categories.find',
+    () =>
+      db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.userId, ph('u')), eq(categories.id, ph('id'))))
+        .limit(1),
+    { u: userId, id },
+  );
   return rows[0] ?? null;
 }
 

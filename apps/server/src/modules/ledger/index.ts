@@ -27,7 +27,17 @@ export type {
 } from './ledger.read-model.js';
 export { type Cursor, decodeCursor, encodeCursor } from './ledger.cursor.js';
 export { type LedgerFilter, filterWhere, searchAmountRange } from './ledger.filter.js';
-export { type TotalsFilter, type TotalsRange, onBudgetAccounts, splitRange, totalsIn } from './ledger.rollups.js';
+export {
+  type TotalsFilter,
+  type TotalsRange,
+  type TotalsValues,
+  onBudgetAccounts,
+  shapeOf,
+  splitRange,
+  totalsIn,
+  totalsSql,
+  totalsValues,
+} from './ledger.rollups.js';
 export {
   type AccountRow,
   accountCount,

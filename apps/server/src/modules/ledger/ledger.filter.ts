@@ -1,4 +1,4 @@
-import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import { categories, transactions } from '../../db/schema.js';
 import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
@@ -114,12 +114,23 @@ export function rollupFilter(f: LedgerFilter): { range: TotalsRange; filter: Tot
  * The rows the rollups leave out (no category: transfer legs, opening and adjustment rows) that
  * match a rollup-answerable filter: none when it names a type or a category, else those in its
  * dates and account. The list counts them beside the rollups' counts (a partial index holds them).
+ * As values by name (`xu` the user, `xs`, `xe`, `xa`), null when there are no such rows; the
+ * clause is `uncategorizedSql(values, bind)`, each value written as `bind(name)` (the value, or
+ * a placeholder of a prepared query).
  */
-export function uncategorizedWhere(userId: string, f: LedgerFilter): SQL | null {
+export function uncategorizedValues(userId: string, f: LedgerFilter): Record<string, string> | null {
   if (f.type || f.categoryId) return null;
-  const parts: SQL[] = [eq(transactions.userId, userId), isNull(transactions.categoryId)];
-  if (f.startDate) parts.push(sql`${transactions.date} >= ${f.startDate}`);
-  if (f.endDate) parts.push(sql`${transactions.date} <= ${f.endDate}`);
-  if (f.accountId) parts.push(eq(transactions.accountId, f.accountId));
+  const v: Record<string, string> = { xu: userId };
+  if (f.startDate) v.xs = f.startDate;
+  if (f.endDate) v.xe = f.endDate;
+  if (f.accountId) v.xa = f.accountId;
+  return v;
+}
+
+export function uncategorizedSql(values: Record<string, unknown>, bind: (name: string) => string | Placeholder): SQL {
+  const parts: SQL[] = [eq(transactions.userId, bind('xu')), isNull(transactions.categoryId)];
+  if (values.xs) parts.push(sql`${transactions.date} >= ${bind('xs')}`);
+  if (values.xe) parts.push(sql`${transactions.date} <= ${bind('xe')}`);
+  if (values.xa) parts.push(eq(transactions.accountId, bind('xa')));
   return and(...parts)!;
 }

@@ -1,9 +1,17 @@
-import { type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
-import { type LedgerFilter, containsText, filterWhere, rollupFilter, uncategorizedWhere } from './ledger.filter.js';
-import { totalsIn } from './ledger.rollups.js';
+import {
+  type LedgerFilter,
+  containsText,
+  filterWhere,
+  rollupFilter,
+  uncategorizedSql,
+  uncategorizedValues,
+} from './ledger.filter.js';
+import { shapeOf, totalsSql, totalsValues } from './ledger.rollups.js';
 
 /*
  * The ledger's shared reads: the transaction-with-category join, keyset pages in one order and
@@ -97,7 +105,10 @@ function keyOrder(order: PageOrder): SQL[] {
   return [sql`${transactions.date} ${dir}`, sql`${transactions.createdAt} ${dir}`, sql`${transactions.id} ${dir}`];
 }
 
-function keyAfter(order: PageOrder, c: Cursor): SQL {
+/** A cursor's values, or the placeholders standing for them in a prepared query. */
+type CursorKey = { [K in keyof Cursor]: Cursor[K] | Placeholder };
+
+function keyAfter(order: PageOrder, c: CursorKey): SQL {
   const row = sql`(${transactions.date}, ${transactions.createdAt}, ${transactions.id})`;
   const at = sql`(${c.date}::date, ${c.createdAt}::timestamptz, ${c.id}::uuid)`;
   return order === 'newest' ? sql`${row} < ${at}` : sql`${row} > ${at}`;
@@ -145,6 +156,29 @@ export async function pageRows(db: Db, userId: string, filter: LedgerFilter, o: 
 }
 
 /**
+ * The page of rows matching `where` (chosen from `transactions` alone, see listTransactions),
+ * joined to their categories, in the page's order.
+ */
+function pageWithCategories(db: Db, where: SQL, order: PageOrder, limit: number | Placeholder) {
+  const page = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(...keyOrder(order))
+    .limit(limit)
+    .as('page');
+  return db
+    .select({ ...withCategory, cursorCreatedAt })
+    .from(page)
+    .innerJoin(transactions, eq(transactions.id, page.id))
+    .leftJoin(categories, categoryJoin)
+    .orderBy(...keyOrder(order));
+}
+
+/** A filter with no field set (an empty value is no filter): every row of the user. */
+const noFilter = (f: LedgerFilter) => Object.values(f).every((v) => !v);
+
+/**
  * One keyset page of matching rows with their categories.
  *
  * The page is chosen from `transactions` alone, then joined to its categories. Joined first, the
@@ -160,19 +194,25 @@ export async function listTransactions(
   o: PageOptions,
 ): Promise<ListedRow[]> {
   const order = o.order ?? 'newest';
-  const page = db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(where(userId, filter, o))
-    .orderBy(...keyOrder(order))
-    .limit(o.limit)
-    .as('page');
-  const rows = await db
-    .select({ ...withCategory, cursorCreatedAt })
-    .from(page)
-    .innerJoin(transactions, eq(transactions.id, page.id))
-    .leftJoin(categories, categoryJoin)
-    .orderBy(...keyOrder(order));
+  if (noFilter(filter) && (o.rows ?? 'all') === 'all') {
+    // The list's pages without a filter and the dashboard's recent rows: one prepared query per
+    // order and cursor presence (db/prepared.ts).
+    const values = o.after
+      ? { u: userId, limit: o.limit, ad: o.after.date, ac: o.after.createdAt, ai: o.after.id }
+      : { u: userId, limit: o.limit };
+    const rows = await runPrepared(
+      db,
+      `ledger.list|${order}|${shapeOf(values)}`,
+      () => {
+        const own = eq(transactions.userId, ph('u'));
+        const after = o.after ? keyAfter(order, { date: ph('ad'), createdAt: ph('ac'), id: ph('ai') }) : undefined;
+        return pageWithCategories(db, after ? and(own, after)! : own, order, ph('limit'));
+      },
+      values,
+    );
+    return rows.map(withCursor);
+  }
+  const rows = await pageWithCategories(db, where(userId, filter, o), order, o.limit);
   return rows.map(withCursor);
 }
 
@@ -185,19 +225,7 @@ export async function listTransactions(
 export async function listAccountRows(db: Db, accountId: string, o: PageOptions): Promise<ListedRow[]> {
   const order = o.order ?? 'newest';
   const own = eq(transactions.accountId, accountId);
-  const page = db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(o.after ? and(own, keyAfter(order, o.after)) : own)
-    .orderBy(...keyOrder(order))
-    .limit(o.limit)
-    .as('page');
-  const rows = await db
-    .select({ ...withCategory, cursorCreatedAt })
-    .from(page)
-    .innerJoin(transactions, eq(transactions.id, page.id))
-    .leftJoin(categories, categoryJoin)
-    .orderBy(...keyOrder(order));
+  const rows = await pageWithCategories(db, o.after ? and(own, keyAfter(order, o.after))! : own, order, o.limit);
   return rows.map(withCursor);
 }
 
@@ -216,11 +244,22 @@ export async function countTransactions(
 ): Promise<{ total: number; bounded: boolean }> {
   const r = rollupFilter(filter);
   if (r) {
-    const rest = uncategorizedWhere(userId, filter);
-    const others = rest ? sql`(select count(*) from ${transactions} where ${rest})` : sql`0`;
-    const [row] = await db
-      .select({ n: sql`(coalesce(sum(t.tx_count), 0) + ${others})::bigint`.mapWith(Number) })
-      .from(sql`${totalsIn(userId, r.range, r.filter)} as t`);
+    // Prepared (db/prepared.ts): one query per shape of the totals and of the uncategorized rows.
+    const rest = uncategorizedValues(userId, filter);
+    const values: Record<string, string | boolean> = { ...totalsValues(userId, r.range, r.filter), ...rest };
+    const [row] = await runPrepared(
+      db,
+      `ledger.count|${shapeOf(values)}`,
+      () => {
+        const others = rest
+          ? sql`(select count(*) from ${transactions} where ${uncategorizedSql(values, ph)})`
+          : sql`0`;
+        return db
+          .select({ n: sql`(coalesce(sum(t.tx_count), 0) + ${others})::bigint`.mapWith(Number) })
+          .from(sql`${totalsSql(values, ph)} as t`);
+      },
+      values,
+    );
     return { total: row?.n ?? 0, bounded: false };
   }
   if (bound === undefined) {
@@ -242,7 +281,7 @@ const cents = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
 
 /**
  * The income, expense and balance sums over any rows with a type and an amount column (the
- * transactions themselves, a rollup table, or `totalsIn(…) as t`): the one place they are written.
+ * transactions themselves, a rollup table, or `totalsSql(…) as t`): the one place they are written.
  */
 export const ledgerSums = (type: SQL, total: SQL) => ({
   incomeCents: cents(sql`sum(${total}) filter (where ${type} = 'income')`),
@@ -267,10 +306,17 @@ export interface LedgerSums {
 /** Sums and counts of the matching transactions in integer cents, summed by the database. */
 export async function sumTransactions(db: Db, userId: string, filter: LedgerFilter): Promise<LedgerSums> {
   const r = rollupFilter(filter);
-  const [row] = r
-    ? await db
-        .select({ ...ledgerSums(sql`t.type`, sql`t.total_cents`), ...ledgerCounts(sql`t.type`, sql`t.tx_count`) })
-        .from(sql`${totalsIn(userId, r.range, r.filter)} as t`)
+  const totals = r ? totalsValues(userId, r.range, r.filter) : null;
+  const [row] = totals
+    ? await runPrepared(
+        db,
+        `ledger.sums|${shapeOf(totals)}`,
+        () =>
+          db
+            .select({ ...ledgerSums(sql`t.type`, sql`t.total_cents`), ...ledgerCounts(sql`t.type`, sql`t.tx_count`) })
+            .from(sql`${totalsSql(totals, ph)} as t`),
+        totals,
+      )
     : await db
         .select({
           ...ledgerSums(sql`${transactions.type}`, sql`${transactions.amountCents}`),

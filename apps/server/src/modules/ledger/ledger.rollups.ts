@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { lastDayOfMonth } from '@ledgerly/shared';
 import { dailyTotals, monthlyTotals } from '../../db/schema.js';
 
@@ -22,7 +22,7 @@ export interface TotalsFilter {
 }
 
 /** Rollup rows (of `table`) of the user's on-budget accounts only. */
-export const onBudgetAccounts = (accountColumn: SQL | AnyColumn, userId: string): SQL =>
+export const onBudgetAccounts = (accountColumn: SQL | AnyColumn, userId: string | Placeholder): SQL =>
   sql`${accountColumn} in (select a.id from accounts a where a.user_id = ${userId} and a.on_budget)`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -81,35 +81,74 @@ export function splitRange(range: TotalsRange): {
 }
 
 /**
+ * The values of a totals read by name (`tu` the user, `tt`/`tc`/`ta` the filter, `tmf`/`tmb` the
+ * months' bounds, `td0f`… the day segments' bounds); flags (`tm`, `tob`, `td0`) mark parts with no
+ * value. Which names are present is the read's shape: `Object.keys` names its SQL (prepared reads).
+ */
+export type TotalsValues = Record<string, string | boolean>;
+
+export function totalsValues(userId: string, range: TotalsRange, filter: TotalsFilter = {}): TotalsValues {
+  const split = splitRange(range);
+  const v: TotalsValues = { tu: userId };
+  if (filter.type) v.tt = filter.type;
+  if (filter.categoryId) v.tc = filter.categoryId;
+  if (filter.accountId) v.ta = filter.accountId;
+  if (filter.onBudget) v.tob = true;
+  if (split.months) {
+    v.tm = true;
+    if (split.monthsFrom) v.tmf = split.monthsFrom;
+    if (split.monthsBefore) v.tmb = split.monthsBefore;
+  }
+  split.days.forEach(({ from, to, before }, i) => {
+    v[`td${i}`] = true;
+    if (from) v[`td${i}f`] = from;
+    if (to) v[`td${i}t`] = to;
+    if (before) v[`td${i}b`] = before;
+  });
+  return v;
+}
+
+/** The shape of a read's values: the names present, in order (a prepared query's key). */
+export const shapeOf = (values: Record<string, unknown>): string => Object.keys(values).join(',');
+
+/**
+ * The totals subquery of `values` (totalsValues), each value written as `bind(name)`: the value
+ * itself (a parameter) or a placeholder of a prepared query.
+ */
+export function totalsSql(values: TotalsValues, bind: (name: string) => string | Placeholder): SQL {
+  const parts: SQL[] = [];
+  const common = (table: typeof dailyTotals | typeof monthlyTotals) => {
+    const c: SQL[] = [sql`${table.userId} = ${bind('tu')}`];
+    if (values.tt) c.push(sql`${table.type} = ${bind('tt')}`);
+    if (values.tc) c.push(sql`${table.categoryId} = ${bind('tc')}`);
+    if (values.ta) c.push(sql`${table.accountId} = ${bind('ta')}`);
+    if (values.tob) c.push(onBudgetAccounts(table.accountId, bind('tu')));
+    return c;
+  };
+  const select = (table: typeof dailyTotals | typeof monthlyTotals, where: SQL[]) =>
+    sql`select ${table.type} as type, ${table.categoryId} as category_id, ${table.totalCents} as total_cents, ${table.count} as tx_count from ${table} where ${sql.join(where, sql` and `)}`;
+  if (values.tm) {
+    const where = common(monthlyTotals);
+    if (values.tmf) where.push(sql`${monthlyTotals.month} >= ${bind('tmf')}`);
+    if (values.tmb) where.push(sql`${monthlyTotals.month} < ${bind('tmb')}`);
+    parts.push(select(monthlyTotals, where));
+  }
+  for (let i = 0; values[`td${i}`]; i++) {
+    const where = common(dailyTotals);
+    if (values[`td${i}f`]) where.push(sql`${dailyTotals.day} >= ${bind(`td${i}f`)}`);
+    if (values[`td${i}t`]) where.push(sql`${dailyTotals.day} <= ${bind(`td${i}t`)}`);
+    if (values[`td${i}b`]) where.push(sql`${dailyTotals.day} < ${bind(`td${i}b`)}`);
+    parts.push(select(dailyTotals, where));
+  }
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
  * A subquery (`type`, `category_id`, `total_cents`, `tx_count`) whose rows add up to exactly the
  * user's transactions in the range matching the filter: whole months from the monthly totals,
  * the days around them from the daily totals. Use as `from ${totalsIn(...)} as t`.
  */
 export function totalsIn(userId: string, range: TotalsRange, filter: TotalsFilter = {}): SQL {
-  const split = splitRange(range);
-  const parts: SQL[] = [];
-  const common = (table: typeof dailyTotals | typeof monthlyTotals) => {
-    const c: SQL[] = [sql`${table.userId} = ${userId}`];
-    if (filter.type) c.push(sql`${table.type} = ${filter.type}`);
-    if (filter.categoryId) c.push(sql`${table.categoryId} = ${filter.categoryId}`);
-    if (filter.accountId) c.push(sql`${table.accountId} = ${filter.accountId}`);
-    if (filter.onBudget) c.push(onBudgetAccounts(table.accountId, userId));
-    return c;
-  };
-  const select = (table: typeof dailyTotals | typeof monthlyTotals, where: SQL[]) =>
-    sql`select ${table.type} as type, ${table.categoryId} as category_id, ${table.totalCents} as total_cents, ${table.count} as tx_count from ${table} where ${sql.join(where, sql` and `)}`;
-  if (split.months) {
-    const where = common(monthlyTotals);
-    if (split.monthsFrom) where.push(sql`${monthlyTotals.month} >= ${split.monthsFrom}`);
-    if (split.monthsBefore) where.push(sql`${monthlyTotals.month} < ${split.monthsBefore}`);
-    parts.push(select(monthlyTotals, where));
-  }
-  for (const { from, to, before } of split.days) {
-    const where = common(dailyTotals);
-    if (from) where.push(sql`${dailyTotals.day} >= ${from}`);
-    if (to) where.push(sql`${dailyTotals.day} <= ${to}`);
-    if (before) where.push(sql`${dailyTotals.day} < ${before}`);
-    parts.push(select(dailyTotals, where));
-  }
-  return sql`(${sql.join(parts, sql` union all `)})`;
+  const values = totalsValues(userId, range, filter);
+  return totalsSql(values, (name) => String(values[name]));
 }

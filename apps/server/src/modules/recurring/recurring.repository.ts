@@ -3,6 +3,7 @@ import type { CategoryRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { categories, recurringTransactions, users } from '../../db/schema.js';
 import type { RecurringRow } from './recurring.mapper.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 
 export interface RecurringWithCategory {
   item: RecurringRow;
@@ -24,13 +25,19 @@ function withCategory(db: Db) {
 
 /** The user's items, soonest next date first (ended items last), then newest first. */
 export function listRecurring(db: Db, userId: string): Promise<RecurringWithCategory[]> {
-  return withCategory(db)
-    .where(eq(recurringTransactions.userId, userId))
-    .orderBy(
-      sql`${recurringTransactions.nextDate} asc nulls last`,
-      desc(recurringTransactions.createdAt),
-      asc(recurringTransactions.id),
-    );
+  return runPrepared(
+    db,
+    'recurring.list',
+    () =>
+      withCategory(db)
+        .where(eq(recurringTransactions.userId, ph('u')))
+        .orderBy(
+          sql`${recurringTransactions.nextDate} asc nulls last`,
+          desc(recurringTransactions.createdAt),
+          asc(recurringTransactions.id),
+        ),
+    { u: userId },
+  );
 }
 
 export async function findRecurring(db: Db, userId: string, id: string): Promise<RecurringWithCategory | null> {
@@ -42,16 +49,22 @@ export async function findRecurring(db: Db, userId: string, id: string): Promise
 
 /** Active items with an occurrence due on or before `until`. */
 export function listActiveDue(db: Db, userId: string, until: string): Promise<RecurringWithCategory[]> {
-  return withCategory(db)
-    .where(
-      and(
-        eq(recurringTransactions.userId, userId),
-        eq(recurringTransactions.isActive, true),
-        isNotNull(recurringTransactions.nextDate),
-        lte(recurringTransactions.nextDate, until),
-      ),
-    )
-    .orderBy(asc(recurringTransactions.nextDate), asc(recurringTransactions.id));
+  return runPrepared(
+    db,
+    'recurring.due',
+    () =>
+      withCategory(db)
+        .where(
+          and(
+            eq(recurringTransactions.userId, ph('u')),
+            eq(recurringTransactions.isActive, true),
+            isNotNull(recurringTransactions.nextDate),
+            lte(recurringTransactions.nextDate, ph('until')),
+          ),
+        )
+        .orderBy(asc(recurringTransactions.nextDate), asc(recurringTransactions.id)),
+    { u: userId, until },
+  );
 }
 
 /** Locks one of the user's items for the rest of the database transaction (`SELECT … FOR UPDATE`). */
