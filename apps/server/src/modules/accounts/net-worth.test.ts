@@ -32,7 +32,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 interface Row {
   account_id: string;
   type: 'income' | 'expense';
-  amount_cents: number;
+  /** Text or a number, depending on the engine's driver. */
+  amount_cents: number | string;
   status: string;
   date: string;
 }
@@ -81,7 +82,7 @@ async function expectedNetWorth(userId: string, currency: string, today: string,
     for (const r of rows) {
       const cls = counted.get(r.account_id);
       if (!cls || r.date > end) continue;
-      const v = r.type === 'income' ? r.amount_cents : -r.amount_cents;
+      const v = r.type === 'income' ? Number(r.amount_cents) : -Number(r.amount_cents);
       if (cls === 'asset') assets += v;
       else liabilities -= v;
     }
@@ -237,7 +238,7 @@ describe('net worth from the monthly balances', () => {
     );
     const first = `${shiftMonth(today.slice(0, 7), -23)}-01`;
     // The query net worth ran before the monthly balances existed (migration 0015's daily rows).
-    const before = rowsOf<{ month: string; total: number; class: string }>(
+    const before = rowsOf<{ month: string; total: number | string; class: string }>(
       await t.db.db.execute(sql`
         with acc as (select id, class from accounts where user_id = ${user.id} and in_net_worth and currency = ${user.currency}),
         months as (select m::date as m from generate_series(${first}::date, date_trunc('month', ${today}::date), interval '1 month') as m),
@@ -256,8 +257,8 @@ describe('net worth from the monthly balances', () => {
     for (const p of points) {
       const assets = before.find((b) => b.month === p.month && b.class === 'asset')!;
       const liabilities = before.find((b) => b.month === p.month && b.class === 'liability')!;
-      expect(p.assets * 100).toBeCloseTo(assets.total, 6);
-      expect(p.liabilities * 100).toBeCloseTo(-liabilities.total, 6);
+      expect(p.assets * 100).toBeCloseTo(Number(assets.total), 6);
+      expect(p.liabilities * 100).toBeCloseTo(-Number(liabilities.total), 6);
     }
     expect(points.some((p) => p.liabilities > 0)).toBe(true);
   });
