@@ -61,18 +61,21 @@ const window = sql.raw(String(MATCH_WINDOW_DAYS));
 const legFields = sql`t.id, t.account_id, t.type, t.amount_cents, t.date, a.currency`;
 
 /**
- * The candidate pairs with a leg in `focus` (a CTE of legs): each focused leg looks up the rows
- * of its amount in transactions_user_amount_idx (`offset 0` keeps it a lookup per leg, which a
- * planner misled by fresh statistics could otherwise turn into a scan of every row).
+ * The candidate pairs with a leg among `legs` (a CTE of legs with a `focused` column): each leg
+ * looks up the rows of its amount in transactions_user_amount_idx (`offset 0` keeps it a lookup
+ * per leg, which a planner misled by fresh statistics could otherwise turn into a scan of every
+ * row). `near`: whether a leg of the pair is in focus (`focused`, a condition on row `t`).
  */
-const pairsAround = (userId: string, focus: SQL) => sql`
+const pairsAround = (userId: string, legs: SQL, focused: SQL) => sql`
   select distinct
     case when f.type = 'expense' then f.id else x.id end as out_id,
     case when f.type = 'expense' then x.id else f.id end as in_id,
-    abs(x.date - f.date) as days
-  from ${focus} f
+    abs(x.date - f.date) as days,
+    f.focused or x.focused as near
+  from ${legs} f
   cross join lateral (
-    select t.id, t.date from transactions t join accounts a on a.id = t.account_id and a.user_id = t.user_id
+    select t.id, t.date, ${focused} as focused
+    from transactions t join accounts a on a.id = t.account_id and a.user_id = t.user_id
     where t.user_id = ${userId} and t.amount_cents = f.amount_cents and t.kind = 'regular' and t.type <> f.type
       and t.account_id <> f.account_id and a.currency = f.currency
       and t.date between f.date - ${window} and f.date + ${window}
@@ -83,33 +86,39 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
   const words = `(${TRANSFER_WORDS})`;
   const own = sql`from transactions t join accounts a on a.id = t.account_id and a.user_id = t.user_id
     where t.user_id = ${userId} and t.kind = 'regular'`;
-  // `pairs`: the candidates ranked. With a focus, `near` are the pairs answered (those with a leg in
-  // focus) and `pairs` holds them and every other candidate of their legs, the rivals.
+  // `pairs`: the candidates ranked. With a focus, those answered are the `near` ones (a leg in
+  // focus); the others are there as rivals: every other candidate of their legs. Every join
+  // below is by primary key or by the amount index, never a comparison of every pair with
+  // every other, whatever the planner believes of a batch imported a moment ago.
+  const focused =
+    'all' in focus
+      ? sql`true`
+      : 'batchId' in focus
+        ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
+        : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
   const ctes =
     'all' in focus
       ? sql`
     outs as materialized (select ${legFields} ${own} and t.type = 'expense'),
     ins as materialized (select ${legFields} ${own} and t.type = 'income'),
     pairs as materialized (
-      select o.id as out_id, i.id as in_id, abs(i.date - o.date) as days
+      select o.id as out_id, i.id as in_id, abs(i.date - o.date) as days, true as near
       from outs o
       join ins i on i.amount_cents = o.amount_cents and i.currency = o.currency
       where i.account_id <> o.account_id
         and i.date between o.date - ${window} and o.date + ${window}
     )`
       : sql`
-    focus as materialized (
-      select ${legFields} ${own} and ${
-        'batchId' in focus
-          ? sql`t.import_batch_id = ${focus.batchId}`
-          : sql`t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid)`
-      }
-    ),
-    near as materialized (${pairsAround(userId, sql`focus`)}),
+    focus as materialized (select ${legFields}, true as focused ${own} and ${focused}),
+    near as materialized (${pairsAround(userId, sql`focus`, focused)}),
     near_legs as materialized (
-      select ${legFields} ${own} and t.id in (select out_id from near union select in_id from near)
+      select ${legFields}, ${focused} as focused
+      from (select out_id as id from near union select in_id from near) n
+      join transactions t on t.id = n.id
+      join accounts a on a.id = t.account_id and a.user_id = t.user_id
+      where t.user_id = ${userId} and t.kind = 'regular'
     ),
-    pairs as materialized (${pairsAround(userId, sql`near_legs`)})`;
+    pairs as materialized (${pairsAround(userId, sql`near_legs`, focused)})`;
   const result = await db.execute(sql`
     with ${ctes},
     open_pairs as (
@@ -119,7 +128,7 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
         where r.user_id = ${userId} and r.out_transaction_id = p.out_id and r.in_transaction_id = p.in_id)
     ),
     texts as (
-      select p.out_id, p.in_id, p.days,
+      select p.out_id, p.in_id, p.days, p.near,
              lower(coalesce(o.description, '')) as o_text, lower(coalesce(i.description, '')) as i_text,
              lower(ao.name) as o_name, lower(ai.name) as i_name, ao.mask as o_mask, ai.mask as i_mask,
              replace(lower(coalesce(ao.iban, '')), ' ', '') as o_iban, replace(lower(coalesce(ai.iban, '')), ' ', '') as i_iban
@@ -128,7 +137,7 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       join transactions i on i.id = p.in_id join accounts ai on ai.id = i.account_id
     ),
     scored as (
-      select out_id, in_id, days,
+      select out_id, in_id, days, near,
              (${window} - days) * 10
              + (case when position(i_name in o_text) > 0
                        or (i_mask is not null and position(i_mask in o_text) > 0)
@@ -147,7 +156,7 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       from scored s
     )
     select out_id, in_id, days, score, out_rivals, in_rivals from ranked
-    ${'all' in focus ? sql`` : sql`where (out_id, in_id) in (select out_id, in_id from near)`}
+    where near
     order by score desc, out_id, in_id`);
   return rowsOf<Record<string, string | number>>(result).map((r) => ({
     outId: String(r.out_id),
