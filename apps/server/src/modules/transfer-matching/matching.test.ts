@@ -491,9 +491,10 @@ describe('transfer matching', () => {
     const batch = await preview(t, token, csv(lines), { accountId: savings });
     const done = await commit(t, token, batch.id);
     expect(done.status).toBe('committed');
-    const [links] = (
-      await t.db.db.execute(sql`select count(*)::int as n from transfers where user_id = ${userId} and matched`)
-    ).rows as { n: number }[];
+    const counted = await t.db.db.execute(
+      sql`select count(*)::int as n from transfers where user_id = ${userId} and matched`,
+    );
+    const [links] = (counted as { rows: { n: number }[] }).rows;
     expect(done.transfers).toEqual({ linked: links!.n, suggested: 0 });
     expect(links!.n).toBeGreaterThan(4000);
     // Matching on demand over the 20,000 rows finds nothing more (its time is measured in bench/accounts.bench.ts).
