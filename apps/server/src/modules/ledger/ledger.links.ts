@@ -38,9 +38,13 @@ export async function linkPairs(
     ok as (
       select p.out_id, p.in_id, o.category_id as out_category, i.category_id as in_category
       from p
-      join ${transactions} o on o.id = p.out_id and o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
-      join ${transactions} i on i.id = p.in_id and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
-      where o.account_id <> i.account_id and o.amount_cents = i.amount_cents
+      -- Each leg by its key alone (\`offset 0\`): with the user in the join condition, a planner that
+      -- knows nothing of a new user's rows walked all of them once per pair.
+      cross join lateral (select * from ${transactions} where id = p.out_id offset 0) o
+      cross join lateral (select * from ${transactions} where id = p.in_id offset 0) i
+      where o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
+        and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
+        and o.account_id <> i.account_id and o.amount_cents = i.amount_cents
     ),
     ins as (
       insert into ${transfers} (user_id, out_transaction_id, in_transaction_id, out_previous_category_id,
@@ -59,10 +63,11 @@ export async function linkPairs(
       union all
       select ins.in_transaction_id, false from ins
     ),
+    -- The legs are the user's (ok checked both); no user condition here, for the same reason.
     upd as (
       update ${transactions} t
       set kind = 'transfer', category_id = case when legs.keep then t.category_id else null end, updated_at = now()
-      from legs where t.id = legs.id and t.user_id = ${userId}
+      from legs where t.id = legs.id
       returning 1
     )
     select ins.id, ins.out_transaction_id as out_id, ins.in_transaction_id as in_id, (select count(*) from upd) as n

@@ -88,8 +88,9 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
     where t.user_id = ${userId} and t.kind = 'regular'`;
   // `pairs`: the candidates ranked. With a focus, those answered are the `near` ones (a leg in
   // focus); the others are there as rivals: every other candidate of their legs. Every join
-  // below is by primary key or by the amount index, never a comparison of every pair with
-  // every other, whatever the planner believes of a batch imported a moment ago.
+  // below is by primary key (a lateral lookup by id alone, as a condition on the user would let a
+  // planner that knows nothing of a new user walk all its rows per leg) or by the amount index,
+  // never a comparison of every pair with every other.
   const focused =
     'all' in focus
       ? sql`true`
@@ -114,7 +115,7 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
     near_legs as materialized (
       select ${legFields}, ${focused} as focused
       from (select out_id as id from near union select in_id from near) n
-      join transactions t on t.id = n.id
+      cross join lateral (select * from transactions where id = n.id offset 0) t
       join accounts a on a.id = t.account_id and a.user_id = t.user_id
       where t.user_id = ${userId} and t.kind = 'regular'
     ),
