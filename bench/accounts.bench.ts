@@ -1,15 +1,21 @@
 /**
  * Accounts benchmark (issue 2/6): one user with N transactions (default 1M) over 10 accounts,
- * measured over real HTTP (the app listening on a local port, keep-alive): a register page with
- * running balances at random accounts and random cursors, a balance as of a random date, and the
- * 10-year net worth, with a POST /transactions into a random account every ~10 requests.
- * A benchmark, not a test.
+ * measured over real HTTP (the app listening on a local port, keep-alive). Phases (--only):
+ * `reads`: a register page with running balances at random accounts and random cursors, a
+ * balance as of a random date and the 10-year net worth, with a POST /transactions into a random
+ * account every ~10 requests; `reconcile`: finishing (then reopening) a reconciliation of 10,000
+ * cleared rows on three accounts; `import`: a 10,000-row statement, half of it transfers, committed
+ * with its matching and undone, then matching on demand over every row; `household`: another
+ * user's 10,000-row import against 10,000 rows, then matching on demand over the 20,000.
+ * A benchmark, not a test; figures in docs/performance.md ("Accounts").
  *
- *   npm run bench:accounts -- [--rows 1000000] [--requests 300] [--pg postgres://...] [--reuse]
+ *   npm run bench:accounts -- [--rows 1000000] [--requests 300] [--pg postgres://...] [--db-name x]
+ *                             [--pglite-dir dir] [--reuse] [--only reads,reconcile,import,household]
  *
- * With --pg (or DATABASE_URL) it uses a database of its own, `ledgerly_bench_accounts` (dropped
- * and created, kept afterwards; --reuse measures again without seeding); otherwise an in-memory
- * PGlite. Rows are made in SQL through the ledger writer's set-based insert, as bench/seed.ts does.
+ * With --pg (or DATABASE_URL) it uses a database of its own, `--db-name` (default
+ * `ledgerly_bench_accounts`: dropped and created, kept afterwards; --reuse measures again without
+ * seeding); otherwise PGlite, in memory or in --pglite-dir (emptied first unless --reuse). Rows are
+ * made in SQL through the ledger writer's set-based insert, as bench/seed.ts does.
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
