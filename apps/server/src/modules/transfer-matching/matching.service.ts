@@ -30,14 +30,17 @@ export async function match(db: Db, userId: string, focus: repo.MatchFocus = { a
     const all = await repo.candidates(db, userId, focus);
     const unique = all.filter((c) => c.outRivals === 1 && c.inRivals === 1);
     if (!unique.length) return { linked, suggested: all.length };
-    linked += (
-      await linkPairs(
-        db,
-        userId,
-        unique.map((c) => ({ outId: c.outId, inId: c.inId })),
-        true,
-      )
-    ).length;
+    const done = await linkPairs(
+      db,
+      userId,
+      unique.map((c) => ({ outId: c.outId, inId: c.inId })),
+      true,
+    );
+    linked += done.length;
+    // Linking only takes rows out, so the next round's candidates are among this round's: when
+    // every one of them lost a leg to a link, there are none left to look for.
+    const gone = new Set(done.flatMap((l) => [l.outId, l.inId]));
+    if (all.every((c) => gone.has(c.outId) || gone.has(c.inId))) return { linked, suggested: 0 };
   }
   return { linked, suggested: (await repo.candidates(db, userId, focus)).length };
 }
