@@ -1,31 +1,36 @@
 /**
  * Accounts benchmark (issue 2/6): one user with N transactions (default 1M) over 10 accounts,
- * measured over real HTTP (the app listening on a local port, keep-alive): a register page with
- * running balances at random accounts and random cursors, a balance as of a random date, and the
- * 10-year net worth, with a POST /transactions into a random account every ~10 requests.
- * A benchmark, not a test.
+ * measured over real HTTP (the app listening on a local port, keep-alive). Phases (--only):
+ * `reads`: a register page with running balances at random accounts and random cursors, a
+ * balance as of a random date and the 10-year net worth, with a POST /transactions into a random
+ * account every ~10 requests; `reconcile`: finishing (then reopening) a reconciliation of 10,000
+ * cleared rows on three accounts; `import`: a 10,000-row statement, half of it transfers, committed
+ * with its matching and undone, then matching on demand over every row; `household`: another
+ * user's 10,000-row import against 10,000 rows, then matching on demand over the 20,000.
+ * A benchmark, not a test; figures in docs/performance.md ("Accounts").
  *
- *   npm run bench:accounts -- [--rows 1000000] [--requests 300] [--pg postgres://...] [--reuse]
+ *   npm run bench:accounts -- [--rows 1000000] [--requests 300] [--pg postgres://...] [--db-name x]
+ *                             [--pglite-dir dir] [--reuse] [--only reads,reconcile,import,household]
  *
- * With --pg (or DATABASE_URL) it uses a database of its own, `ledgerly_bench_accounts` (dropped
- * and created, kept afterwards; --reuse measures again without seeding); otherwise an in-memory
- * PGlite. Rows are made in SQL through the ledger writer's set-based insert, as bench/seed.ts does.
+ * With --pg (or DATABASE_URL) it uses a database of its own, `--db-name` (default
+ * `ledgerly_bench_accounts`: dropped and created, kept afterwards; --reuse measures again without
+ * seeding); otherwise PGlite, in memory or in --pglite-dir (emptied first unless --reuse). Rows are
+ * made in SQL through the ledger writer's set-based insert, as bench/seed.ts does.
  */
 import { parseArgs } from 'node:util';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { type AuthResponse, addDays, todayIn } from '@ledgerly/shared';
+import { type AuthResponse, type ImportBatch, addDays, todayIn } from '@ledgerly/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { encodeCursor, ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 
-const BENCH_DB = 'ledgerly_bench_accounts';
 const YEARS = 10;
 
 const { values: args } = parseArgs({
@@ -34,8 +39,14 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '300' },
     pg: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    'db-name': { type: 'string', default: 'ledgerly_bench_accounts' },
+    'pglite-dir': { type: 'string' },
+    only: { type: 'string', default: 'reads,reconcile,import,household' },
   },
 });
+const BENCH_DB = args['db-name'];
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error('--db-name must be a plain lower-case identifier');
+const phases = new Set(args.only.split(','));
 const rows = Number(args.rows);
 const requests = Number(args.requests);
 if (![rows, requests].every((n) => Number.isInteger(n) && n > 0))
@@ -48,7 +59,12 @@ function benchUrl(adminUrl: string): string {
 }
 
 async function openBenchDatabase(adminUrl: string | undefined): Promise<Database> {
-  if (!adminUrl) return openDatabase({ dataDir: 'memory' });
+  if (!adminUrl) {
+    const dir = args['pglite-dir'];
+    if (!dir) return openDatabase({ dataDir: 'memory' });
+    if (!args.reuse) rmSync(dir, { recursive: true, force: true });
+    return openDatabase({ dataDir: dir });
+  }
   // Seeding 1M rows on a shared machine can exceed the app's 30 s statement timeout.
   const timeouts = { connectMs: 10_000, statementMs: 600_000 };
   if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts });
@@ -66,6 +82,39 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 };
 
+type Call = (method: string, path: string, body?: unknown) => Promise<unknown>;
+
+/** Uploads a CSV statement into an account, commits it (polling until done) and undoes it; times each step. */
+async function importStatement(call: Call, base: string, token: string, accountId: string, lines: string[]) {
+  const form = new FormData();
+  form.append('options', JSON.stringify({ accountId }));
+  form.append(
+    'file',
+    new Blob([['Date,Description,Amount', ...lines].join('\n') + '\n'], { type: 'text/csv' }),
+    'bench.csv',
+  );
+  let t0 = performance.now();
+  const res = await fetch(`${base}/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`import upload: ${res.status} ${await res.text()}`);
+  const batch = ((await res.json()) as { data: ImportBatch }).data;
+  const preview = performance.now() - t0;
+  t0 = performance.now();
+  let state = ((await call('POST', `/imports/${batch.id}/commit`)) as { data: ImportBatch }).data;
+  while (state.status === 'importing') {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    state = ((await call('GET', `/imports/${batch.id}?limit=1`)) as { data: ImportBatch }).data;
+  }
+  const commit = performance.now() - t0;
+  if (state.status !== 'committed') throw new Error(`import commit ended ${state.status}: ${state.message ?? ''}`);
+  t0 = performance.now();
+  await call('POST', `/imports/${batch.id}/revert`);
+  return { preview, commit, revert: performance.now() - t0, transfers: state.transfers };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig({
     ...process.env,
@@ -75,6 +124,9 @@ async function main(): Promise<void> {
     AUTH_RATE_LIMIT_IP: '100000',
     AUTH_RATE_LIMIT_EMAIL: '100000',
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Seeding takes minutes without a request: the client's keep-alive connection must outlive it.
+    KEEP_ALIVE_TIMEOUT_SECONDS: '3600',
+    CONNECTION_TIMEOUT_SECONDS: '3600',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerly-bench-')),
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
   });
@@ -176,9 +228,9 @@ async function main(): Promise<void> {
     times[kind].push(performance.now() - t0);
   };
   // Warm-up.
-  for (let i = 0; i < 10; i += 1)
+  for (let i = 0; i < (phases.has('reads') ? 10 : 0); i += 1)
     await call('GET', `/accounts/${accountIds[i % accountIds.length]!}/register?limit=50`);
-  for (let i = 0; i < requests * 3; i += 1) {
+  for (let i = 0; i < (phases.has('reads') ? requests * 3 : 0); i += 1) {
     if (i % 10 === 9) {
       await timed('write', () =>
         call('POST', '/transactions', {
@@ -205,11 +257,118 @@ async function main(): Promise<void> {
       await timed('netWorth', () => call('GET', '/analytics/net-worth?months=120'));
     }
   }
-  const db = (args.pg ?? config.databaseUrl) ? 'PostgreSQL' : 'PGlite (in memory)';
-  console.log(`\n${db}, ${rows} rows, ${accountIds.length} accounts, over HTTP:`);
+  const db =
+    (args.pg ?? config.databaseUrl) ? 'PostgreSQL' : args['pglite-dir'] ? 'PGlite (on disk)' : 'PGlite (in memory)';
+  console.log(`\n${db}, ${rows} rows, ${accountIds.length} accounts, over HTTP (load ${loadavg()[0]!.toFixed(1)}):`);
   for (const [kind, xs] of Object.entries(times)) {
+    if (!xs.length) continue;
     console.log(
       `${kind.padEnd(9)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms`,
+    );
+  }
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const load = () => `(load ${loadavg()[0]!.toFixed(1)})`;
+
+  // Finishing a reconciliation of about 10,000 cleared rows (then reopening it, which unmarks
+  // them, so that --reuse finds the same data), on three accounts.
+  for (const account of phases.has('reconcile') ? accountIds.slice(1, 4) : []) {
+    const [row] = rowsOf<{ date: string }>(
+      await database.db.execute(sql`
+        select date::text as date from transactions where account_id = ${account} and status = 'cleared'
+        order by date offset 9999 limit 1`),
+    );
+    if (!row) continue;
+    const asOf = (
+      (await call('GET', `/accounts/${account}/balance?date=${row.date}`)) as { data: { clearedBalance: number } }
+    ).data;
+    const started = (await call('POST', `/accounts/${account}/reconciliations`, {
+      statementDate: row.date,
+      statementBalance: asOf.clearedBalance,
+    })) as { data: { id: string } };
+    let t0 = performance.now();
+    await call('POST', `/reconciliations/${started.data.id}/finish`, {});
+    const finish = performance.now() - t0;
+    const [marked] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from transactions where account_id = ${account} and status = 'reconciled'`,
+      ),
+    );
+    t0 = performance.now();
+    await call('POST', `/reconciliations/${started.data.id}/reopen`);
+    const reopen = performance.now() - t0;
+    console.log(`reconciliation of ${marked!.n} rows: finish ${ms(finish)}, reopen ${ms(reopen)} ${load()}`);
+  }
+
+  // A 10,000-row statement imported into one account: every other row is the other side of an
+  // expense of another account a day earlier (a transfer), the rest match nothing. Commit (rows in,
+  // then matching, in one database transaction) timed until the batch is committed; then undone.
+  if (phases.has('import')) {
+    const into = accountIds[1]!;
+    const partners = rowsOf<{ amount_cents: number; date: string }>(
+      await database.db.execute(sql`
+        select amount_cents, (date + 1)::text as date from transactions
+        where account_id = ${accountIds[2]!} and type = 'expense' and kind = 'regular' and date < ${today}::date
+        order by id limit 5000`),
+    );
+    const lines = partners.flatMap((p, i) => [
+      `${p.date},Transfer in ${i},${(p.amount_cents / 100).toFixed(2)}`,
+      `${addDays(firstDay, (i * 7) % (365 * YEARS))},Deposit ${i},${((60_000 + i) / 100).toFixed(2)}`,
+    ]);
+    const r = await importStatement(call, base, token, into, lines);
+    console.log(
+      `import of ${lines.length} rows: preview ${ms(r.preview)}, commit with matching ${ms(r.commit)} (${JSON.stringify(r.transfers)}), undo ${ms(r.revert)} ${load()}`,
+    );
+    const t0 = performance.now();
+    const matched = await call('POST', '/transfers/match');
+    console.log(
+      `matching on demand over all ${rows} rows: ${ms(performance.now() - t0)} ${JSON.stringify(matched)} ${load()}`,
+    );
+  }
+
+  // Another user with 10,000 expenses in checking and a 10,000-row statement into savings, half
+  // of it transfers (as transfer-matching/matching.test.ts): the import's matching, then
+  // matching on demand over the 20,000 rows.
+  if (phases.has('household')) {
+    token = (
+      (await call('POST', '/auth/register', {
+        email: `bench-household-${Date.now()}@example.com`,
+        password: 'bench-password',
+        firstName: 'Bench',
+      })) as AuthResponse
+    ).token;
+    const owner = ((await call('GET', '/auth/me')) as { data: { id: string } }).data;
+    const checking = ((await call('GET', '/accounts')) as { data: { id: string }[] }).data[0]!.id;
+    const savings = (
+      (await call('POST', '/accounts', { name: 'Savings', kind: 'savings' })) as { data: { id: string } }
+    ).data.id;
+    const category = (
+      (await call('POST', '/categories', { name: 'Bulk', type: 'expense' })) as { data: { id: string } }
+    ).data.id;
+    const day = (i: number) => addDays('2020-01-01', i % 2000);
+    await ledgerWriter.insertRows(
+      database.db,
+      Array.from({ length: 10_000 }, (_, i) => ({
+        userId: owner.id,
+        accountId: checking,
+        categoryId: category,
+        type: 'expense' as const,
+        amountCents: 100 + (i % 5000),
+        date: day(i),
+        description: `Spend ${i}`,
+      })),
+    );
+    const lines = Array.from(
+      { length: 10_000 },
+      (_, i) => `${day(i + (i % 2 === 0 ? 1 : 9))},Got ${i},${((100 + (i % 5000)) / 100).toFixed(2)}`,
+    );
+    const r = await importStatement(call, base, token, savings, lines);
+    console.log(
+      `household import of 10000 rows against 10000: commit with matching ${ms(r.commit)} (${JSON.stringify(r.transfers)}) ${load()}`,
+    );
+    const t0 = performance.now();
+    const matched = await call('POST', '/transfers/match');
+    console.log(
+      `household matching on demand over 20000 rows: ${ms(performance.now() - t0)} ${JSON.stringify(matched)} ${load()}`,
     );
   }
   await app.close();

@@ -30,6 +30,13 @@ export const STORED_TOTALS: StoredTotal[] = [
       from transactions group by 1, 2`,
   },
   {
+    name: 'account_monthly_balances',
+    stored: `select account_id, month, delta_cents, cleared_delta_cents, tx_count from account_monthly_balances`,
+    truth: `select account_id, date_trunc('month', date::timestamp)::date, sum(${SIGNED})::bigint, sum(${CLEARED})::bigint,
+        count(*)::bigint
+      from transactions group by 1, 2`,
+  },
+  {
     name: 'transaction_daily_totals',
     stored: `select user_id, day, type, category_id, account_id, total_cents, tx_count from transaction_daily_totals`,
     truth: `select user_id, date, type, category_id, account_id, sum(amount_cents)::bigint, count(*)::bigint

@@ -2,7 +2,7 @@
  * Copies a whole PGlite instance into an empty PostgreSQL database (`npm run db:copy`, DESIGN
  * §9): every table of every user, in one transaction on the target, then checks row counts and
  * the sums of every numeric column per table before it commits. Receipts are files (or objects)
- * and are not touched. The rollup totals and the accounts' daily balances are not copied: the
+ * and are not touched. The rollup totals and the accounts' daily and monthly balances are not copied: the
  * target's triggers build them from the copied transactions, and the check compares them with the
  * source's.
  */
@@ -10,7 +10,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from './client.js';
 
 /** Built by triggers on `transactions` (docs/performance.md): checked, never copied. */
-export const BUILT_BY_TRIGGERS = ['transaction_daily_totals', 'transaction_monthly_totals', 'account_daily_balances'];
+export const BUILT_BY_TRIGGERS = [
+  'transaction_daily_totals',
+  'transaction_monthly_totals',
+  'account_daily_balances',
+  'account_monthly_balances',
+];
 /** Short-lived counters with nothing worth keeping. */
 const NOT_COPIED = ['rate_limits'];
 /** Rows read from the source at a time. */

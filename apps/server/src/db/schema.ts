@@ -495,6 +495,23 @@ export const accountDailyBalances = pgTable(
   (t) => [primaryKey({ name: 'account_daily_balances_pk', columns: [t.accountId, t.day] })],
 );
 
+/**
+ * The same per account and month (`month` is the month's first day), kept by the same trigger
+ * function (migration 0020): net worth, the accounts' current balances and the register's row
+ * count read months × accounts instead of days × accounts.
+ */
+export const accountMonthlyBalances = pgTable(
+  'account_monthly_balances',
+  {
+    accountId: uuid('account_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    deltaCents: cents('delta_cents'),
+    clearedDeltaCents: cents('cleared_delta_cents'),
+    count: bigint('tx_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'account_monthly_balances_pk', columns: [t.accountId, t.month] })],
+);
+
 /** Two rows that are one movement of money: `out` leaves one account, `in` enters another. */
 export const transfers = pgTable(
   'transfers',

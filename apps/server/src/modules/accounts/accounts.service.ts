@@ -320,9 +320,9 @@ export async function balance(
   id: string,
   date: string | undefined,
 ): Promise<{ balance: number; clearedBalance: number; date: string }> {
-  await ownAccount(db, owner.id, id);
   const day = date ?? todayIn(owner.timezone);
-  const b = await balanceAsOf(db, id, day);
+  const b = await balanceAsOf(db, owner.id, id, day);
+  if (!b) throw notFound('Account');
   return { balance: fromCents(b.balanceCents), clearedBalance: fromCents(b.clearedCents), date: day };
 }
 
@@ -334,8 +334,9 @@ export async function register(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<RegisterPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  await ownAccount(db, owner.id, id);
-  const { rows, total } = await registerPage(db, owner.id, id, { limit: query.limit, after });
+  const page = await registerPage(db, owner.id, id, { limit: query.limit, after });
+  if (!page) throw notFound('Account');
+  const { rows, total } = page;
   const last = rows[rows.length - 1];
   return {
     data: rows.map((r) => ({

@@ -607,7 +607,12 @@ export async function findLedgerNear(
   return [...out.values()];
 }
 
-/** For each text, the category most used by the user's transactions with exactly that description. */
+/**
+ * For each text, the category most used by the user's transactions with exactly that description.
+ * `description || ''` keeps the planner off the trigram index, which it would otherwise probe once
+ * per text: for a user with 1M rows sharing common trigrams, 5,000 texts took 60 s that way; one
+ * pass over the user's rows with a hash of the texts takes under a second.
+ */
 export async function findHistoryCategories(
   db: Db,
   userId: string,
@@ -620,7 +625,7 @@ export async function findHistoryCategories(
       select distinct on (description, type) description, type, category_id
       from transactions
       where user_id = ${userId} and category_id is not null
-        and description in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
+        and (description || '') in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
       group by description, type, category_id
       order by description, type, count(*) desc, max(date) desc`);
     for (const r of rowsOf<{ description: string; type: 'income' | 'expense'; category_id: string }>(result)) {

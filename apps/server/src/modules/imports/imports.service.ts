@@ -643,8 +643,8 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
           await insertOpeningRow(tx, userId, { accountId: batch.accountId, batchId: id, ...statement.opening });
         }
       }
-      // Transfer matching, in the same database transaction once the rows are in.
-      const transfers = await matchTransfers(tx, userId);
+      // Transfer matching of the imported rows, in the same database transaction once they are in.
+      const transfers = await matchTransfers(tx, userId, { batchId: id });
       const summary = { ...batch.summary, imported: done, transfers };
       await repo.updateBatch(tx, userId, id, {
         status: 'committed',

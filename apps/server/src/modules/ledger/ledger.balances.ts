@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountDailyBalances, accounts, transactions } from '../../db/schema.js';
+import { accountDailyBalances, accountMonthlyBalances, accounts, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
 import { type ListedRow, listAccountRows } from './ledger.read-model.js';
 
 /*
- * Balances read from `account_daily_balances` (kept by the triggers of migration 0015): a balance
- * as of a date is the sum of the days up to it, so it costs days, never transactions. The
- * register's running balance, the accounts list and net worth all read them here.
+ * Balances read from `account_daily_balances` and `account_monthly_balances` (kept by the
+ * triggers of migrations 0015 and 0020): a balance as of a date is the sum of the days up to it,
+ * so it costs days, never transactions; sums over whole months (current balances, net worth, the
+ * register's row count) read the months. The register's running balance, the accounts list and
+ * net worth all read them here.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -22,7 +24,7 @@ export interface BalanceCents {
 export async function currentBalances(db: Db, userId: string): Promise<Map<string, BalanceCents>> {
   const result = await db.execute(sql`
     select a.id, coalesce(sum(b.delta_cents), 0)::bigint as balance, coalesce(sum(b.cleared_delta_cents), 0)::bigint as cleared
-    from ${accounts} a left join ${accountDailyBalances} b on b.account_id = a.id
+    from ${accounts} a left join ${accountMonthlyBalances} b on b.account_id = a.id
     where a.user_id = ${userId}
     group by a.id`);
   return new Map(
@@ -34,15 +36,29 @@ export async function currentBalances(db: Db, userId: string): Promise<Map<strin
 }
 
 /**
- * An account's balance and cleared balance as of the end of `date` (that whole day included).
- * The caller has checked the account is the user's.
+ * An account's balance and cleared balance as of the end of `date` (that whole day included):
+ * the months before its month, then its month's days up to it. Null when the account is not the
+ * user's (one query answers both).
  */
-export async function balanceAsOf(db: Db, accountId: string, date: string): Promise<BalanceCents> {
+export async function balanceAsOf(
+  db: Db,
+  userId: string,
+  accountId: string,
+  date: string,
+): Promise<BalanceCents | null> {
+  const month = sql`date_trunc('month', ${date}::timestamp)::date`;
   const result = await db.execute(sql`
-    select coalesce(sum(delta_cents), 0)::bigint as balance, coalesce(sum(cleared_delta_cents), 0)::bigint as cleared
-    from ${accountDailyBalances} where account_id = ${accountId} and day <= ${date}::date`);
+    select coalesce(m.balance, 0) + coalesce(d.balance, 0) as balance, coalesce(m.cleared, 0) + coalesce(d.cleared, 0) as cleared
+    from ${accounts} a
+    cross join lateral (
+      select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
+      from ${accountMonthlyBalances} where account_id = a.id and month < ${month}) m
+    cross join lateral (
+      select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
+      from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day <= ${date}::date) d
+    where a.id = ${accountId} and a.user_id = ${userId}`);
   const row = rowsOf<{ balance: unknown; cleared: unknown }>(result)[0];
-  return { balanceCents: num(row?.balance), clearedCents: num(row?.cleared) };
+  return row ? { balanceCents: num(row.balance), clearedCents: num(row.cleared) } : null;
 }
 
 /** Balances of several accounts, each as of its own date, in one query; answers in the order asked. */
@@ -64,36 +80,44 @@ const signed = (r: { type: 'income' | 'expense'; amountCents: number }) =>
 
 /**
  * One page of an account's register, newest first, each row with the balance just after it
- * (rows in (date, created_at, id) order). Two queries whatever the page: the page itself, then
- * the balance after its first row = the days before its date (from the daily balances) plus the
- * rows of that date up to it; each next row's balance is the previous one minus that row. The
- * row count comes from the daily balances too.
+ * (rows in (date, created_at, id) order), or null when the account is not the user's. The
+ * balance after the page's first row is that of every row before the cursor (the first page:
+ * every row), so it is read beside the page, not after it: the months and days before the
+ * cursor's day from the monthly and daily balances, plus that day's rows before it. Each next
+ * row's balance is the previous one minus that row. The row count comes from the monthly balances.
+ * Two queries, sent together (PostgreSQL runs them on two connections at once).
  */
 export async function registerPage(
   db: Db,
   userId: string,
   accountId: string,
   o: { limit: number; after?: Cursor | undefined },
-): Promise<{ rows: RegisterListedRow[]; total: number }> {
-  const rows = await listAccountRows(db, accountId, { limit: o.limit, after: o.after });
-  const first = rows[0];
-  const top = first
-    ? sql`coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = ${accountId} and day < ${first.date}::date), 0)
+): Promise<{ rows: RegisterListedRow[]; total: number } | null> {
+  const c = o.after;
+  const month = c ? sql`date_trunc('month', ${c.date}::timestamp)::date` : sql``;
+  const top = c
+    ? sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id and month < ${month}), 0)
+        + coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day < ${c.date}::date), 0)
         + coalesce((select sum(case when t.type = 'income' then t.amount_cents else -t.amount_cents end) from ${transactions} t
-            where t.account_id = ${accountId} and t.user_id = ${userId} and t.date = ${first.date}::date
-              and (t.created_at, t.id) <= (${first.cursor.createdAt}::timestamptz, ${first.id}::uuid)), 0)`
-    : sql`0`;
-  const result = await db.execute(sql`
-    select (${top})::bigint as top,
-      coalesce((select sum(tx_count) from ${accountDailyBalances} where account_id = ${accountId}), 0)::bigint as total`);
+            where t.account_id = a.id and t.date = ${c.date}::date
+              and (t.created_at, t.id) < (${c.createdAt}::timestamptz, ${c.id}::uuid)), 0)`
+    : sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id), 0)`;
+  const [rows, result] = await Promise.all([
+    listAccountRows(db, userId, accountId, { limit: o.limit, after: c }),
+    db.execute(sql`
+      select (${top})::bigint as top,
+        coalesce((select sum(tx_count) from ${accountMonthlyBalances} where account_id = a.id), 0)::bigint as total
+      from ${accounts} a where a.id = ${accountId} and a.user_id = ${userId}`),
+  ]);
   const answer = rowsOf<{ top: unknown; total: unknown }>(result)[0];
-  let running = num(answer?.top);
+  if (!answer) return null;
+  let running = num(answer.top);
   const withBalances = rows.map((row) => {
     const out = { ...row, runningBalanceCents: running };
     running -= signed(row);
     return out;
   });
-  return { rows: withBalances, total: num(answer?.total) };
+  return { rows: withBalances, total: num(answer.total) };
 }
 
 export interface NetWorthMonth {
@@ -107,8 +131,10 @@ export interface NetWorthMonth {
  * of `today`, the last one as of `today`, over the user's accounts in net worth in `currency`
  * (others are left out until rates exist, DESIGN §12). By class, never by sign: an overdrawn
  * checking account lowers assets; liabilities are minus the liability balances (positive while
- * owed). One query: the daily balances summed per class and month (days before the first month
- * fall into it), then a running sum over the months.
+ * owed). One query: the monthly balances of the months before the current one and the daily
+ * balances of the current month up to `today`, summed per class and month (months before the
+ * first fall into it), then a running sum over the months. It reads months × accounts rows (and
+ * at most 31 days per account), never a row per day of the window.
  */
 export async function netWorthMonths(
   db: Db,
@@ -122,19 +148,26 @@ export async function netWorthMonths(
     with acc as (
       select id, class from ${accounts} where user_id = ${userId} and in_net_worth and currency = ${currency}
     ),
+    this_month as (select date_trunc('month', ${today}::date)::date as m),
     months as (
-      select m::date as m from generate_series(${first}::date, date_trunc('month', ${today}::date), interval '1 month') as m
+      select m::date as m from generate_series(${first}::date, (select m from this_month), interval '1 month') as m
     ),
     per as (
-      select acc.class, greatest(date_trunc('month', b.day)::date, ${first}::date) as m, sum(b.delta_cents) as s
-      from ${accountDailyBalances} b join acc on acc.id = b.account_id
-      where b.day <= ${today}::date
+      select acc.class, greatest(b.month, ${first}::date) as m, sum(b.delta_cents) as s
+      from ${accountMonthlyBalances} b join acc on acc.id = b.account_id
+      where b.month < (select m from this_month)
       group by 1, 2
+      union all
+      select acc.class, (select m from this_month), sum(b.delta_cents)
+      from ${accountDailyBalances} b join acc on acc.id = b.account_id
+      where b.day >= (select m from this_month) and b.day <= ${today}::date
+      group by 1
     ),
+    summed as (select class, m, sum(s) as s from per group by 1, 2),
     grid as (
-      select months.m, c.class, coalesce(per.s, 0) as s
+      select months.m, c.class, coalesce(summed.s, 0) as s
       from months cross join (values ('asset'), ('liability')) as c(class)
-      left join per on per.m = months.m and per.class = c.class
+      left join summed on summed.m = months.m and summed.class = c.class
     )
     select to_char(m, 'YYYY-MM') as month,
       (sum(s) over (partition by class order by m))::bigint as total, class

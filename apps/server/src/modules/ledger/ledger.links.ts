@@ -42,15 +42,17 @@ export async function linkPairs(
       from jsonb_to_recordset(${list}::jsonb) as x(out_id uuid, in_id uuid)
     ),
     ok as (
-      select p.out_id, p.in_id, o.category_id as out_category, i.category_id as in_category,
-             (ao.on_budget and not ai.on_budget) as leaves_budget
+      select p.out_id, p.in_id, o.category_id as out_category, i.category_id as in_category
       from p
-      join ${transactions} o on o.id = p.out_id and o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
-      join ${transactions} i on i.id = p.in_id and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
-      join accounts ao on ao.id = o.account_id
-      join accounts ai on ai.id = i.account_id
-      where o.account_id <> i.account_id and o.amount_cents = i.amount_cents
-        and ao.closed_at is null and ai.closed_at is null
+      -- Each leg by its key alone (\`offset 0\`): with the user in the join condition, a planner that
+      -- knows nothing of a new user's rows walked all of them once per pair.
+      cross join lateral (select * from ${transactions} where id = p.out_id offset 0) o
+      cross join lateral (select * from ${transactions} where id = p.in_id offset 0) i
+      where o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
+        and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
+        and o.account_id <> i.account_id and o.amount_cents = i.amount_cents
+        -- A closed account's rows do not change.
+        and not exists (select 1 from accounts a where a.id in (o.account_id, i.account_id) and a.closed_at is not null)
     ),
     ins as (
       insert into ${transfers} (user_id, out_transaction_id, in_transaction_id, out_previous_category_id,
@@ -59,15 +61,21 @@ export async function linkPairs(
       on conflict do nothing
       returning id, out_transaction_id, in_transaction_id
     ),
+    -- The legs of the pairs inserted, each found by its key (a join of ins with ok on out_id was
+    -- planned as a comparison of every pair with every other: seconds for 5,000 pairs).
     legs as (
-      select ins.out_transaction_id as id, ok.leaves_budget as keep from ins join ok on ok.out_id = ins.out_transaction_id
+      select ins.out_transaction_id as id, (ao.on_budget and not ai.on_budget) as keep
+      from ins
+      join ${transactions} o on o.id = ins.out_transaction_id join accounts ao on ao.id = o.account_id
+      join ${transactions} i on i.id = ins.in_transaction_id join accounts ai on ai.id = i.account_id
       union all
       select ins.in_transaction_id, false from ins
     ),
+    -- The legs are the user's (ok checked both); no user condition here, for the same reason.
     upd as (
       update ${transactions} t
       set kind = 'transfer', category_id = case when legs.keep then t.category_id else null end, updated_at = now()
-      from legs where t.id = legs.id and t.user_id = ${userId}
+      from legs where t.id = legs.id
       returning 1
     )
     select ins.id, ins.out_transaction_id as out_id, ins.in_transaction_id as in_id, (select count(*) from upd) as n

@@ -218,13 +218,17 @@ export async function listTransactions(
 
 /**
  * One keyset page of one account's rows with their categories (the account's register). The
- * caller has checked the account is the user's; the composite foreign key pins its rows to that
- * user, so the page is chosen on transactions_account_date_idx alone: with a user condition too,
- * the planner may walk the user's index and filter out the other accounts' rows.
+ * composite foreign key pins an account's rows to its user, so the page is chosen on
+ * transactions_account_date_idx alone: with a user condition on the rows too, the planner may
+ * walk the user's index and filter out the other accounts' rows. The account must be `userId`'s
+ * (one test of the accounts table, made once before the scan): otherwise the page is empty.
  */
-export async function listAccountRows(db: Db, accountId: string, o: PageOptions): Promise<ListedRow[]> {
+export async function listAccountRows(db: Db, userId: string, accountId: string, o: PageOptions): Promise<ListedRow[]> {
   const order = o.order ?? 'newest';
-  const own = eq(transactions.accountId, accountId);
+  const own = and(
+    eq(transactions.accountId, accountId),
+    sql`exists (select 1 from accounts where id = ${accountId} and user_id = ${userId})`,
+  )!;
   const rows = await pageWithCategories(db, o.after ? and(own, keyAfter(order, o.after))! : own, order, o.limit);
   return rows.map(withCursor);
 }

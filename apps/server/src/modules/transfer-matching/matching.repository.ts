@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MATCH_WINDOW_DAYS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 
 /*
- * Transfer candidates in SQL (DESIGN §10 "Transfer matching", "Matching score"): one self-join of
- * the user's regular rows on (user, amount) within the date window, scored in the database, so a
- * 10,000-row import is matched in one statement, not row by row in Node.
+ * Transfer candidates in SQL (DESIGN §10 "Transfer matching", "Matching score"): one statement
+ * pairs the rows on (user, amount) within the date window and scores the pairs in the database, so
+ * a 10,000-row import is matched in one statement, not row by row in Node.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -25,55 +25,120 @@ export interface Candidate {
   inRivals: number;
 }
 
+/** Which rows matching looks at: all the user's rows, or only pairs with a leg among some rows. */
+export type MatchFocus = { all: true } | { batchId: string } | { ids: string[] };
+
 /**
- * Every possible transfer of the user: an expense row of one account and an income row of
- * another, same currency and amount, at most MATCH_WINDOW_DAYS apart, both regular (so neither
- * is linked), the pair not rejected. Score (higher is better): 10 for every day closer than the
+ * Possible transfers of the user: an expense row of one account and an income row of another,
+ * same currency and amount, at most MATCH_WINDOW_DAYS apart, both regular (so neither is
+ * linked), the pair not rejected. Score (higher is better): 10 for every day closer than the
  * window's edge, then one point per hint — a leg's description naming the other account (its
  * name, last digits or IBAN) and a leg's description holding a transfer word.
+ *
+ * `{ all: true }`: every possible transfer of the user. `{ batchId }` (after an import) and
+ * `{ ids }` (rows the user selected): only the pairs with a leg among those rows, found through
+ * the amount index, so the cost follows the rows in focus, not the user's history; their rival
+ * counts are still exact, as they count every candidate of both legs.
  */
-export function candidates(db: Db, userId: string): Promise<Candidate[]> {
+export function candidates(db: Db, userId: string, focus: MatchFocus = { all: true }): Promise<Candidate[]> {
+  if (!('all' in focus)) return candidatesQuery(db, userId, focus);
   // A hash join on the amount whatever the statistics say: right after a large import (in the
   // commit's own transaction, or on PGlite, which never analyses) the planner believes the
   // tables are nearly empty and would compare every pair in a nested loop.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     try {
-      return await candidatesQuery(tx, userId);
+      return await candidatesQuery(tx, userId, focus);
     } finally {
       await tx.execute(sql`set local enable_nestloop = on`);
     }
   });
 }
 
-async function candidatesQuery(db: Db, userId: string): Promise<Candidate[]> {
+const window = sql.raw(String(MATCH_WINDOW_DAYS));
+
+/** The fields of a leg that pairing needs (no descriptions: those are read for the pairs only). */
+const legFields = sql`t.id, t.account_id, t.type, t.amount_cents, t.date, a.currency`;
+
+/**
+ * The candidate pairs with a leg among `legs` (a CTE of legs with a `focused` column): each leg
+ * looks up the rows of its amount in transactions_user_amount_idx (`offset 0` keeps it a lookup
+ * per leg, which a planner misled by fresh statistics could otherwise turn into a scan of every
+ * row). `near`: whether a leg of the pair is in focus (`focused`, a condition on row `t`).
+ */
+const pairsAround = (userId: string, legs: SQL, focused: SQL) => sql`
+  select distinct
+    case when f.type = 'expense' then f.id else x.id end as out_id,
+    case when f.type = 'expense' then x.id else f.id end as in_id,
+    abs(x.date - f.date) as days,
+    f.focused or x.focused as near
+  from ${legs} f
+  cross join lateral (
+    select t.id, t.date, ${focused} as focused
+    from transactions t join accounts a on a.id = t.account_id and a.user_id = t.user_id
+    where t.user_id = ${userId} and t.amount_cents = f.amount_cents and t.kind = 'regular' and t.type <> f.type
+      and t.account_id <> f.account_id and a.currency = f.currency
+      and t.date between f.date - ${window} and f.date + ${window}
+    offset 0
+  ) x`;
+
+async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promise<Candidate[]> {
   const words = `(${TRANSFER_WORDS})`;
-  const window = sql.raw(String(MATCH_WINDOW_DAYS));
-  const result = await db.execute(sql`
-    with legs as materialized (
-      select t.id, t.account_id, t.type, t.amount_cents, t.date, a.currency,
-             lower(coalesce(t.description, '')) as text,
-             lower(a.name) as account_name, a.mask, replace(lower(coalesce(a.iban, '')), ' ', '') as iban
-      from transactions t
-      join accounts a on a.id = t.account_id and a.user_id = t.user_id
-      where t.user_id = ${userId} and t.kind = 'regular'
-    ),
-    outs as materialized (select * from legs where type = 'expense'),
-    ins as materialized (select * from legs where type = 'income'),
-    joined as materialized (
-      select o.id as out_id, i.id as in_id, abs(i.date - o.date) as days,
-             o.text as o_text, i.text as i_text, o.account_name as o_name, i.account_name as i_name,
-             o.mask as o_mask, i.mask as i_mask, o.iban as o_iban, i.iban as i_iban
+  const own = sql`from transactions t join accounts a on a.id = t.account_id and a.user_id = t.user_id
+    where t.user_id = ${userId} and t.kind = 'regular'`;
+  // `pairs`: the candidates ranked. With a focus, those answered are the `near` ones (a leg in
+  // focus); the others are there as rivals: every other candidate of their legs. Every join
+  // below is by primary key (a lateral lookup by id alone, as a condition on the user would let a
+  // planner that knows nothing of a new user walk all its rows per leg) or by the amount index,
+  // never a comparison of every pair with every other.
+  const focused =
+    'all' in focus
+      ? sql`true`
+      : 'batchId' in focus
+        ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
+        : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
+  const ctes =
+    'all' in focus
+      ? sql`
+    outs as materialized (select ${legFields} ${own} and t.type = 'expense'),
+    ins as materialized (select ${legFields} ${own} and t.type = 'income'),
+    pairs as materialized (
+      select o.id as out_id, i.id as in_id, abs(i.date - o.date) as days, true as near
       from outs o
       join ins i on i.amount_cents = o.amount_cents and i.currency = o.currency
       where i.account_id <> o.account_id
         and i.date between o.date - ${window} and o.date + ${window}
-        and not exists (
-          select 1 from transfer_rejections r
-          where r.user_id = ${userId} and r.out_transaction_id = o.id and r.in_transaction_id = i.id)
+    )`
+      : sql`
+    focus as materialized (select ${legFields}, true as focused ${own} and ${focused}),
+    near as materialized (${pairsAround(userId, sql`focus`, focused)}),
+    near_legs as materialized (
+      select ${legFields}, ${focused} as focused
+      from (select out_id as id from near union select in_id from near) n
+      cross join lateral (select * from transactions where id = n.id offset 0) t
+      join accounts a on a.id = t.account_id and a.user_id = t.user_id
+      where t.user_id = ${userId} and t.kind = 'regular'
     ),
-    pairs as (
-      select out_id, in_id, days,
+    pairs as materialized (${pairsAround(userId, sql`near_legs`, focused)})`;
+  const result = await db.execute(sql`
+    with ${ctes},
+    open_pairs as (
+      select p.* from pairs p
+      where not exists (
+        select 1 from transfer_rejections r
+        where r.user_id = ${userId} and r.out_transaction_id = p.out_id and r.in_transaction_id = p.in_id)
+    ),
+    texts as (
+      select p.out_id, p.in_id, p.days, p.near,
+             lower(coalesce(o.description, '')) as o_text, lower(coalesce(i.description, '')) as i_text,
+             lower(ao.name) as o_name, lower(ai.name) as i_name, ao.mask as o_mask, ai.mask as i_mask,
+             replace(lower(coalesce(ao.iban, '')), ' ', '') as o_iban, replace(lower(coalesce(ai.iban, '')), ' ', '') as i_iban
+      from open_pairs p
+      join transactions o on o.id = p.out_id join accounts ao on ao.id = o.account_id
+      join transactions i on i.id = p.in_id join accounts ai on ai.id = i.account_id
+    ),
+    scored as (
+      select out_id, in_id, days, near,
              (${window} - days) * 10
              + (case when position(i_name in o_text) > 0
                        or (i_mask is not null and position(i_mask in o_text) > 0)
@@ -83,15 +148,16 @@ async function candidatesQuery(db: Db, userId: string): Promise<Candidate[]> {
                        or (o_iban <> '' and position(o_iban in replace(i_text, ' ', '')) > 0) then 1 else 0 end)
              + (case when o_text ~ ${words} then 1 else 0 end)
              + (case when i_text ~ ${words} then 1 else 0 end) as score
-      from joined
+      from texts
     ),
     ranked as (
-      select p.*,
+      select s.*,
              count(*) over (partition by out_id order by score desc range between unbounded preceding and current row) as out_rivals,
              count(*) over (partition by in_id order by score desc range between unbounded preceding and current row) as in_rivals
-      from pairs p
+      from scored s
     )
     select out_id, in_id, days, score, out_rivals, in_rivals from ranked
+    where near
     order by score desc, out_id, in_id`);
   return rowsOf<Record<string, string | number>>(result).map((r) => ({
     outId: String(r.out_id),

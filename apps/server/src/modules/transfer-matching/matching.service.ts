@@ -20,24 +20,29 @@ const ROUNDS = 5;
 /**
  * Runs transfer matching for the user: links every pair that is the unique best candidate of both
  * its legs (no other candidate of either leg scores as well), round after round while links are
- * made; the candidates left are possible transfers. Answers {linked, suggested}.
+ * made; the candidates left are possible transfers. Answers {linked, suggested}. After an import
+ * (`{ batchId }`) only the pairs with a leg in the import are linked and counted, so the work
+ * follows the import's size, not the user's history; on demand, every pair of the user.
  */
-export async function match(db: Db, userId: string): Promise<MatchResult> {
+export async function match(db: Db, userId: string, focus: repo.MatchFocus = { all: true }): Promise<MatchResult> {
   let linked = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const all = await repo.candidates(db, userId);
+    const all = await repo.candidates(db, userId, focus);
     const unique = all.filter((c) => c.outRivals === 1 && c.inRivals === 1);
     if (!unique.length) return { linked, suggested: all.length };
-    linked += (
-      await linkPairs(
-        db,
-        userId,
-        unique.map((c) => ({ outId: c.outId, inId: c.inId })),
-        true,
-      )
-    ).length;
+    const done = await linkPairs(
+      db,
+      userId,
+      unique.map((c) => ({ outId: c.outId, inId: c.inId })),
+      true,
+    );
+    linked += done.length;
+    // Linking only takes rows out, so the next round's candidates are among this round's: when
+    // every one of them lost a leg to a link, there are none left to look for.
+    const gone = new Set(done.flatMap((l) => [l.outId, l.inId]));
+    if (all.every((c) => gone.has(c.outId) || gone.has(c.inId))) return { linked, suggested: 0 };
   }
-  return { linked, suggested: (await repo.candidates(db, userId)).length };
+  return { linked, suggested: (await repo.candidates(db, userId, focus)).length };
 }
 
 async function present(deps: MatchingDeps, userId: string, id: string) {
@@ -130,7 +135,8 @@ export async function markTransfers(db: Db, userId: string, ids: string[]): Prom
   const selected = new Set(ids);
   // Another user's row named in the body is a 404, as in a path.
   if ((await repo.legs(db, userId, [...selected])).length !== selected.size) throw notFound('Transaction');
-  const all = (await repo.candidates(db, userId)).filter((c) => selected.has(c.outId) || selected.has(c.inId));
+  // The candidates with a leg among the selected rows (and only those).
+  const all = await repo.candidates(db, userId, { ids: [...selected] });
   const best = new Map<string, string>();
   for (const id of selected) {
     const mine = all.filter((c) => c.outId === id || c.inId === id);
