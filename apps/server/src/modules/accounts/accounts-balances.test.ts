@@ -5,6 +5,7 @@ import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createAccount, createBudget, createCategory, createTransaction } from '../../../test/factories.js';
 import { ledgerWriter } from '../ledger/index.js';
 import { transfers } from '../../db/schema.js';
+import { prng } from '../../../test/random-ledger.js';
 
 const t = useTestApp();
 
@@ -21,17 +22,6 @@ async function setup() {
   const food = await createCategory(t, auth.token, { name: 'Food', type: 'expense' });
   const salary = await createCategory(t, auth.token, { name: 'Salary', type: 'income' });
   return { ...auth, food, salary, today: todayIn(auth.user.timezone) };
-}
-
-/** A simple seeded PRNG (mulberry32): the same rows every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('GET /accounts/{id}/register', () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createAccount, createCategory, seedAccount } from '../../../test/factories.js';
 import { ledgerWriter } from '../ledger/index.js';
+import { prng } from '../../../test/random-ledger.js';
 
 /*
  * Net worth reads the per-account monthly balances (migrations 0019–0020) for the months before the
@@ -15,17 +16,6 @@ import { ledgerWriter } from '../ledger/index.js';
  */
 
 const t = useTestApp();
-
-/** A simple seeded PRNG (mulberry32): the same history every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
