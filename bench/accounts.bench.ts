@@ -203,14 +203,14 @@ async function main(): Promise<void> {
 
   // Random cursors: the row at or before a random date of a random account (index-backed).
   const cursors: { account: string; cursor: string }[] = [];
-  for (let i = 0; i < 200; i += 1) {
+  for (let i = 0; i < (phases.has('reads') ? 200 : 0); i += 1) {
     const account = accountIds[Math.floor(Math.random() * accountIds.length)]!;
     const day = addDays(firstDay, Math.floor(Math.random() * 365 * YEARS));
     const [row] = rowsOf<{ date: string; created_at: string; id: string }>(
       await database.db.execute(sql`
         select date::text as date, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, id
-        from transactions where account_id = ${account} and date <= ${day}::date
-        order by date desc, created_at desc, id desc limit 1`),
+        from transactions t where t.account_id = ${account} and t.date <= ${day}::date
+        order by t.date desc, t.created_at desc, t.id desc limit 1`),
     );
     if (row) cursors.push({ account, cursor: encodeCursor({ date: row.date, createdAt: row.created_at, id: row.id }) });
   }
