@@ -137,7 +137,8 @@ async function main(): Promise<void> {
   const commitTimings: { rowsMs: number; matchingMs: number }[] = [];
   const logStream = {
     write(line: string) {
-      if (line.includes('"import rows in and matched"')) commitTimings.push(JSON.parse(line) as (typeof commitTimings)[0]);
+      if (line.includes('"import rows in and matched"'))
+        commitTimings.push(JSON.parse(line) as (typeof commitTimings)[0]);
     },
   };
   const app = await buildApp(config, { database, logStream, webDist: join(config.dataDir, 'no-web') });

@@ -651,7 +651,13 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         // How long the rows and their matching took (docs/performance.md, "Accounts").
         const ms = (from: number, to: number) => Math.round(to - from);
         deps.log.info(
-          { importId: id, rows: done, rowsMs: ms(started, matching), matchingMs: ms(matching, performance.now()), transfers },
+          {
+            importId: id,
+            rows: done,
+            rowsMs: ms(started, matching),
+            matchingMs: ms(matching, performance.now()),
+            transfers,
+          },
           'import rows in and matched',
         );
       }

@@ -120,9 +120,10 @@ export async function registerPage(
     return db
       .select({
         top: sql`(${top})::bigint`.mapWith(Number),
-        total: sql`coalesce((select sum(tx_count) from ${accountMonthlyBalances} where account_id = a.id), 0)::bigint`.mapWith(
-          Number,
-        ),
+        total:
+          sql`coalesce((select sum(tx_count) from ${accountMonthlyBalances} where account_id = a.id), 0)::bigint`.mapWith(
+            Number,
+          ),
       })
       .from(sql`${accounts} a`)
       .where(sql`a.id = ${ph('a')} and a.user_id = ${ph('u')}`);
