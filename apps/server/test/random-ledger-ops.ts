@@ -538,8 +538,16 @@ export const OPS: Op[] = [
           join transactions o on o.id = tr.out_transaction_id join transactions i on i.id = tr.in_transaction_id
         where o.account_id = ${victim.id} or i.account_id = ${victim.id}`);
       const refused = new Set(linked.map((r) => r.id));
-      const targets = l.accounts.filter((a) => !a.closed && a.id !== victim.id);
-      const free = targets.filter((a) => !refused.has(a.id));
+      let targets = l.accounts.filter((a) => !a.closed && a.id !== victim.id);
+      let free = targets.filter((a) => !refused.has(a.id));
+      // A few hundred operations in, every account has a transfer with every other: no target is
+      // free, and the delete was refused every time (whatever the seed). A new account is free.
+      const fresh = !free.length && l.chance(0.8);
+      if (fresh) {
+        await createAccount(l, i);
+        targets = l.accounts.filter((a) => !a.closed && a.id !== victim.id);
+        free = targets.filter((a) => !refused.has(a.id));
+      }
       const target = l.chance(0.8) && free.length ? l.pick(free) : l.pick(targets);
       if (!target) return;
       const res = await l.send(
@@ -549,7 +557,7 @@ export const OPS: Op[] = [
       );
       if (res.statusCode === 409) return;
       await l.refreshAccounts();
-      await createAccount(l, i);
+      if (!fresh) await createAccount(l, i);
     },
   },
   {

@@ -434,8 +434,10 @@ export const transactions = pgTable(
       .where(sql`${t.categoryId} is null`),
     // An account's register (newest first, keyset) and its balance by day.
     index('transactions_account_date_idx').on(t.accountId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
-    // Amount search ("14.50" finds $14.50): an equality or a one-dollar range on the amount.
-    index('transactions_user_amount_idx').on(t.userId, t.amountCents),
+    // Amount search ("14.50" finds $14.50): an equality or a one-dollar range on the amount; and
+    // transfer matching's candidates, an amount within a few days of a date (the date in the
+    // index: only the rows in the window are fetched, not every row of that amount).
+    index('transactions_user_amount_date_idx').on(t.userId, t.amountCents, t.date),
     // Description search (`ilike '%text%'`); needs the pg_trgm extension, which migration 0007
     // creates (drizzle-kit does not manage extensions).
     index('transactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),

@@ -629,6 +629,7 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         deps.log.warn({ importId: id }, 'import commit not started: the batch is no longer importing');
         return;
       }
+      const started = performance.now();
       const last = await repo.maxIndex(tx, userId, id);
       let done = 0;
       for (let from = 0; from <= last; from += COMMIT_STEP) {
@@ -644,7 +645,22 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
         }
       }
       // Transfer matching of the imported rows, in the same database transaction once they are in.
+      const matching = performance.now();
       const transfers = await matchTransfers(tx, userId, { batchId: id });
+      if (total > IMPORT_LIMITS.backgroundRows) {
+        // How long the rows and their matching took (docs/performance.md, "Accounts").
+        const ms = (from: number, to: number) => Math.round(to - from);
+        deps.log.info(
+          {
+            importId: id,
+            rows: done,
+            rowsMs: ms(started, matching),
+            matchingMs: ms(matching, performance.now()),
+            transfers,
+          },
+          'import rows in and matched',
+        );
+      }
       const summary = { ...batch.summary, imported: done, transfers };
       await repo.updateBatch(tx, userId, id, {
         status: 'committed',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 import { accountDailyBalances, accountMonthlyBalances, accounts, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
 import { type ListedRow, listAccountRows } from './ledger.read-model.js';
@@ -46,18 +47,30 @@ export async function balanceAsOf(
   accountId: string,
   date: string,
 ): Promise<BalanceCents | null> {
-  const month = sql`date_trunc('month', ${date}::timestamp)::date`;
-  const result = await db.execute(sql`
-    select coalesce(m.balance, 0) + coalesce(d.balance, 0) as balance, coalesce(m.cleared, 0) + coalesce(d.cleared, 0) as cleared
-    from ${accounts} a
-    cross join lateral (
-      select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
-      from ${accountMonthlyBalances} where account_id = a.id and month < ${month}) m
-    cross join lateral (
-      select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
-      from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day <= ${date}::date) d
-    where a.id = ${accountId} and a.user_id = ${userId}`);
-  const row = rowsOf<{ balance: unknown; cleared: unknown }>(result)[0];
+  // Prepared (db/prepared.ts): built and parsed once, then only run.
+  const [row] = await runPrepared(
+    db,
+    'ledger.balance-as-of',
+    () => {
+      const month = sql`date_trunc('month', ${ph('d')}::timestamp)::date`;
+      return db
+        .select({
+          balance: sql`(coalesce(m.balance, 0) + coalesce(d.balance, 0))::bigint`.mapWith(Number),
+          cleared: sql`(coalesce(m.cleared, 0) + coalesce(d.cleared, 0))::bigint`.mapWith(Number),
+        })
+        .from(
+          sql`${accounts} a
+          cross join lateral (
+            select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
+            from ${accountMonthlyBalances} where account_id = a.id and month < ${month}) m
+          cross join lateral (
+            select sum(delta_cents)::bigint as balance, sum(cleared_delta_cents)::bigint as cleared
+            from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day <= ${ph('d')}::date) d`,
+        )
+        .where(sql`a.id = ${ph('a')} and a.user_id = ${ph('u')}`);
+    },
+    { u: userId, a: accountId, d: date },
+  );
   return row ? { balanceCents: num(row.balance), clearedCents: num(row.cleared) } : null;
 }
 
@@ -94,22 +107,36 @@ export async function registerPage(
   o: { limit: number; after?: Cursor | undefined },
 ): Promise<{ rows: RegisterListedRow[]; total: number } | null> {
   const c = o.after;
-  const month = c ? sql`date_trunc('month', ${c.date}::timestamp)::date` : sql``;
-  const top = c
-    ? sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id and month < ${month}), 0)
-        + coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day < ${c.date}::date), 0)
+  // Prepared (db/prepared.ts), one query with a cursor and one without.
+  const topQuery = () => {
+    const month = sql`date_trunc('month', ${ph('cd')}::timestamp)::date`;
+    const top = c
+      ? sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id and month < ${month}), 0)
+        + coalesce((select sum(delta_cents) from ${accountDailyBalances} where account_id = a.id and day >= ${month} and day < ${ph('cd')}::date), 0)
         + coalesce((select sum(case when t.type = 'income' then t.amount_cents else -t.amount_cents end) from ${transactions} t
-            where t.account_id = a.id and t.date = ${c.date}::date
-              and (t.created_at, t.id) < (${c.createdAt}::timestamptz, ${c.id}::uuid)), 0)`
-    : sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id), 0)`;
-  const [rows, result] = await Promise.all([
+            where t.account_id = a.id and t.date = ${ph('cd')}::date
+              and (t.created_at, t.id) < (${ph('cc')}::timestamptz, ${ph('ci')}::uuid)), 0)`
+      : sql`coalesce((select sum(delta_cents) from ${accountMonthlyBalances} where account_id = a.id), 0)`;
+    return db
+      .select({
+        top: sql`(${top})::bigint`.mapWith(Number),
+        total:
+          sql`coalesce((select sum(tx_count) from ${accountMonthlyBalances} where account_id = a.id), 0)::bigint`.mapWith(
+            Number,
+          ),
+      })
+      .from(sql`${accounts} a`)
+      .where(sql`a.id = ${ph('a')} and a.user_id = ${ph('u')}`);
+  };
+  const [rows, [answer]] = await Promise.all([
     listAccountRows(db, userId, accountId, { limit: o.limit, after: c }),
-    db.execute(sql`
-      select (${top})::bigint as top,
-        coalesce((select sum(tx_count) from ${accountMonthlyBalances} where account_id = a.id), 0)::bigint as total
-      from ${accounts} a where a.id = ${accountId} and a.user_id = ${userId}`),
+    runPrepared(
+      db,
+      `ledger.register-top|${c ? 'cursor' : 'first'}`,
+      topQuery,
+      c ? { u: userId, a: accountId, cd: c.date, cc: c.createdAt, ci: c.id } : { u: userId, a: accountId },
+    ),
   ]);
-  const answer = rowsOf<{ top: unknown; total: unknown }>(result)[0];
   if (!answer) return null;
   let running = num(answer.top);
   const withBalances = rows.map((row) => {

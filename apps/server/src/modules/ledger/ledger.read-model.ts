@@ -225,11 +225,23 @@ export async function listTransactions(
  */
 export async function listAccountRows(db: Db, userId: string, accountId: string, o: PageOptions): Promise<ListedRow[]> {
   const order = o.order ?? 'newest';
-  const own = and(
-    eq(transactions.accountId, accountId),
-    sql`exists (select 1 from accounts where id = ${accountId} and user_id = ${userId})`,
-  )!;
-  const rows = await pageWithCategories(db, o.after ? and(own, keyAfter(order, o.after))! : own, order, o.limit);
+  // Prepared (db/prepared.ts): one query per order and cursor presence.
+  const values = o.after
+    ? { u: userId, a: accountId, limit: o.limit, ad: o.after.date, ac: o.after.createdAt, ai: o.after.id }
+    : { u: userId, a: accountId, limit: o.limit };
+  const rows = await runPrepared(
+    db,
+    `ledger.account-page|${order}|${shapeOf(values)}`,
+    () => {
+      const own = and(
+        eq(transactions.accountId, ph('a')),
+        sql`exists (select 1 from accounts where id = ${ph('a')} and user_id = ${ph('u')})`,
+      )!;
+      const after = o.after ? keyAfter(order, { date: ph('ad'), createdAt: ph('ac'), id: ph('ai') }) : undefined;
+      return pageWithCategories(db, after ? and(own, after)! : own, order, ph('limit'));
+    },
+    values,
+  );
   return rows.map(withCursor);
 }
 

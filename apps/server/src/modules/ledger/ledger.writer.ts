@@ -382,19 +382,26 @@ export function insertOccurrenceBatch(db: Db, item: OccurrenceSource, dates: str
  * matching legs next, in the same database transaction when it matters.
  */
 export async function unlinkLegsWhere(db: Db, userId: string, legWhere: SQL): Promise<number> {
+  // The legs first, then their links by the legs' keys (two hashed sets): a join of transfers
+  // with transactions on "out or in" can only be a nested loop, planned for a new user's batch
+  // as a comparison of every link with every leg (over a minute for an import's 5,000 transfers).
   const result = await db.execute(sql`
-    with links as (
-      delete from ${transfers} as tr
-      using ${transactions} as t
-      where tr.user_id = ${userId} and t.user_id = ${userId}
-        and (t.id = tr.out_transaction_id or t.id = tr.in_transaction_id) and ${legWhere}
-      returning tr.out_transaction_id, tr.in_transaction_id, tr.out_previous_category_id,
-        tr.in_previous_category_id, t.id as leaving
+    with legs as materialized (
+      select t.id from ${transactions} as t where t.user_id = ${userId} and ${legWhere}
     ),
+    links as (
+      delete from ${transfers} as tr
+      where tr.user_id = ${userId}
+        and (tr.out_transaction_id in (select id from legs) or tr.in_transaction_id in (select id from legs))
+      returning tr.out_transaction_id, tr.in_transaction_id, tr.out_previous_category_id, tr.in_previous_category_id
+    ),
+    -- Both legs of a link may go: then neither is given back.
     partners as (
-      select case when leaving = out_transaction_id then in_transaction_id else out_transaction_id end as id,
-             case when leaving = out_transaction_id then in_previous_category_id else out_previous_category_id end as previous
-      from links
+      select out_transaction_id as id, out_previous_category_id as previous from links
+      where out_transaction_id not in (select id from legs)
+      union all
+      select in_transaction_id, in_previous_category_id from links
+      where in_transaction_id not in (select id from legs)
     ),
     restored as (
       update ${transactions} as o
@@ -406,9 +413,6 @@ export async function unlinkLegsWhere(db: Db, userId: string, legWhere: SQL): Pr
             select c.id from categories c where c.user_id = o.user_id and c.type = o.type order by c.is_default desc, lower(c.name) limit 1))
       from partners p
       where o.id = p.id and o.user_id = ${userId}
-        -- NOT IN over the CTE is one hashed set; a NOT EXISTS was planned as a comparison of every
-        -- partner with every link (25 s for an import's 5,000 transfers).
-        and o.id not in (select l.leaving from links l)
       returning 1
     )
     select count(*)::int as n from restored`);

@@ -62,7 +62,7 @@ const legFields = sql`t.id, t.account_id, t.type, t.amount_cents, t.date, a.curr
 
 /**
  * The candidate pairs with a leg among `legs` (a CTE of legs with a `focused` column): each leg
- * looks up the rows of its amount in transactions_user_amount_idx (`offset 0` keeps it a lookup
+ * looks up the rows of its amount and window in transactions_user_amount_date_idx (`offset 0` keeps it a lookup
  * per leg, which a planner misled by fresh statistics could otherwise turn into a scan of every
  * row). `near`: whether a leg of the pair is in focus (`focused`, a condition on row `t`).
  */
@@ -112,14 +112,15 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       : sql`
     focus as materialized (select ${legFields}, true as focused ${own} and ${focused}),
     near as materialized (${pairsAround(userId, sql`focus`, focused)}),
+    -- The other legs of those pairs (the legs in focus have all their candidates in near already).
     near_legs as materialized (
-      select ${legFields}, ${focused} as focused
+      select ${legFields}, false as focused
       from (select out_id as id from near union select in_id from near) n
       cross join lateral (select * from transactions where id = n.id offset 0) t
       join accounts a on a.id = t.account_id and a.user_id = t.user_id
-      where t.user_id = ${userId} and t.kind = 'regular'
+      where t.user_id = ${userId} and t.kind = 'regular' and not ${focused}
     ),
-    pairs as materialized (${pairsAround(userId, sql`near_legs`, focused)})`;
+    pairs as materialized (select * from near union ${pairsAround(userId, sql`near_legs`, focused)})`;
   const result = await db.execute(sql`
     with ${ctes},
     open_pairs as (
