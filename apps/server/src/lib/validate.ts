@@ -105,3 +105,25 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (result.error) throw result.error;
   return result.value;
 }
+
+/** Days kept per schema maker: the users' todays span at most three dates at any moment. */
+const DAYS_KEPT = 4;
+const byDay = new Map<(today: string) => unknown, Map<string, unknown>>();
+
+/**
+ * `make(today)`, made once per day and kept: a request schema that depends on the user's today
+ * (no date after it) was built anew for every request, and building a zod object schema, with
+ * zod compiling its check on first use, cost more than checking the input (about 0.4 ms for the
+ * transaction form; docs/performance.md, Issue 24). The schema must depend on `today` only.
+ */
+export function forDay<S>(make: (today: string) => S, today: string): S {
+  let days = byDay.get(make);
+  if (!days) byDay.set(make, (days = new Map<string, unknown>()));
+  let schema = days.get(today) as S | undefined;
+  if (schema === undefined) {
+    schema = make(today);
+    days.set(today, schema);
+    if (days.size > DAYS_KEPT) days.delete(days.keys().next().value!);
+  }
+  return schema;
+}

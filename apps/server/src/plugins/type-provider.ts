@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { check } from '../lib/validate.js';
+import { responseSerializerCompiler } from './serializer.js';
 
 /**
  * Checks params, query and body with the route's zod schema, answering exactly the 400 of
@@ -21,9 +21,10 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 /**
  * Routes declare zod schemas (fastify-type-provider-zod): input is checked and typed, answers
- * are serialised through their response schema, so undeclared fields never leave the server.
+ * are written from their response schema, so undeclared fields never leave the server (compiled
+ * from the schema where it is plain: serializer.ts).
  */
 export function useZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import { ph, runPrepared } from '../../db/prepared.js';
 import { accounts } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 
@@ -11,23 +12,35 @@ import { conflict, notFound } from '../../errors.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** The user's default account (every user has exactly one). */
+/** The user's default account (every user has exactly one). Prepared: every new transaction reads it. */
 export async function defaultAccount(db: Db, userId: string): Promise<AccountRow> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.isDefault, true)))
-    .limit(1);
+  const [row] = await runPrepared(
+    db,
+    'ledger.accounts.default',
+    () =>
+      db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, ph('u')), eq(accounts.isDefault, true)))
+        .limit(1),
+    { u: userId },
+  );
   if (!row) throw new Error(`user ${userId} has no default account`);
   return row;
 }
 
 export async function findAccount(db: Db, userId: string, id: string): Promise<AccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
-    .limit(1);
+  const [row] = await runPrepared(
+    db,
+    'ledger.accounts.find',
+    () =>
+      db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, ph('u')), eq(accounts.id, ph('id'))))
+        .limit(1),
+    { u: userId, id },
+  );
   return row ?? null;
 }
 

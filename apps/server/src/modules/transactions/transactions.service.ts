@@ -16,7 +16,7 @@ import {
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { parse } from '../../lib/validate.js';
+import { forDay, parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors.js';
 import { findCategory } from '../categories/index.js';
@@ -60,7 +60,7 @@ const goneReference = (error: unknown) =>
 
 /** Validates the fields (spec §5, today in the user's zone) and the category: the user's, same type. */
 async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
-  const data = parse(transactionInputSchema(todayIn(owner.timezone)), fields);
+  const data = parse(forDay(transactionInputSchema, todayIn(owner.timezone)), fields);
   const category = await findCategory(db, owner.id, data.categoryId);
   if (!category) throw unknownCategory();
   if (category.type !== data.type) {
@@ -168,7 +168,7 @@ async function updateLeg(
   current: { id: string; type: 'expense' | 'income' },
   form: TransactionForm,
 ): Promise<Transaction> {
-  const data = parse(transferLegInputSchema(todayIn(owner.timezone)), form.fields);
+  const data = parse(forDay(transferLegInputSchema, todayIn(owner.timezone)), form.fields);
   if (data.type && data.type !== current.type) {
     throw validationError(TRANSFER_MSG.legType, { type: TRANSFER_MSG.legType });
   }
@@ -234,7 +234,7 @@ export async function get(deps: TransactionDeps, owner: Owner, id: string): Prom
 }
 
 export async function list(deps: TransactionDeps, owner: Owner, query: unknown): Promise<Page<Transaction>> {
-  const { limit, cursor, ...filter } = parse(transactionListQuerySchemaFor(todayIn(owner.timezone)), query);
+  const { limit, cursor, ...filter } = parse(forDay(transactionListQuerySchemaFor, todayIn(owner.timezone)), query);
   const after = cursor ? decodeCursor(cursor) : undefined;
   // One row more than asked tells whether another page follows. A search counts its matches only
   // up to a bound: a common word must not scan a whole history for a number nobody reads exactly.
@@ -252,7 +252,7 @@ export async function list(deps: TransactionDeps, owner: Owner, query: unknown):
 }
 
 export async function summary(deps: TransactionDeps, owner: Owner, query: unknown): Promise<TransactionSummary> {
-  const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
+  const filter = parse(forDay(transactionFilterSchemaFor, todayIn(owner.timezone)), query);
   const sums = await sumTransactions(deps.db, owner.id, filter);
   return {
     totalIncome: fromCents(sums.incomeCents),
@@ -311,7 +311,7 @@ const csvCell = (text: string) => {
  * Amount (signed: income positive, expense negative, point decimals) — what the importer reads back.
  */
 export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unknown): AsyncGenerator<string> {
-  const filter = parse(transactionFilterSchemaFor(todayIn(owner.timezone)), query);
+  const filter = parse(forDay(transactionFilterSchemaFor, todayIn(owner.timezone)), query);
   // An Account column once there are several accounts; one account's CSV is the spec's.
   const names = await accountNamesOf(deps.db, owner.id);
   if (filter.accountId && !names.has(filter.accountId)) throw notFound('Account');
