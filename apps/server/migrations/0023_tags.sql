@@ -31,6 +31,8 @@ CREATE TABLE "transaction_tags" (
 	CONSTRAINT "transaction_tags_pk" PRIMARY KEY("transaction_id","tag_id")
 );
 --> statement-breakpoint
+-- The key the transaction side of transaction_tags references: made before that foreign key.
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_user_id_key" UNIQUE("user_id","id");--> statement-breakpoint
 ALTER TABLE "import_rule_tags" ADD CONSTRAINT "import_rule_tags_rule_id_import_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."import_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_rule_tags" ADD CONSTRAINT "import_rule_tags_tag_fk" FOREIGN KEY ("user_id","tag_id") REFERENCES "public"."tags"("user_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring_tags" ADD CONSTRAINT "recurring_tags_recurring_id_recurring_transactions_id_fk" FOREIGN KEY ("recurring_id") REFERENCES "public"."recurring_transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -41,5 +43,4 @@ ALTER TABLE "transaction_tags" ADD CONSTRAINT "transaction_tags_tag_fk" FOREIGN 
 CREATE INDEX "import_rule_tags_tag_idx" ON "import_rule_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "recurring_tags_tag_idx" ON "recurring_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_user_name_key" ON "tags" USING btree ("user_id",lower("name"));--> statement-breakpoint
-CREATE INDEX "transaction_tags_tag_idx" ON "transaction_tags" USING btree ("tag_id","transaction_id");--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_user_id_key" UNIQUE("user_id","id");
+CREATE INDEX "transaction_tags_tag_idx" ON "transaction_tags" USING btree ("tag_id","transaction_id");
