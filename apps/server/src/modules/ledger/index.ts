@@ -91,6 +91,8 @@ export {
   copyRecurringTags,
   removeTagFromRows,
   requireTags,
+  setRecurringTags,
+  tagsOfRecurring,
   tagTotals,
   tagWriteError,
   tagsOfRows,

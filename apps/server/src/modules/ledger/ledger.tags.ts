@@ -1,7 +1,7 @@
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { TAG_MSG, type TagMode, type TagRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { tags, transactionTags, transactions } from '../../db/schema.js';
+import { recurringTags, tags, transactionTags, transactions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { pgErrorCode, violatedConstraint } from '../../lib/pg-errors.js';
 
@@ -38,17 +38,18 @@ export function tagClause(ids: readonly string[], mode: TagMode, _userId: string
   return sql`exists (${linked})`;
 }
 
-/** 404 naming `tagIds` unless every id is one of the user's tags. */
-export async function requireTags(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+/** 404 naming `field` unless every id is one of the user's tags. */
+export async function requireTags(db: Db, userId: string, ids: readonly string[], field = 'tagIds'): Promise<void> {
   if (!ids.length) return;
   const found = await db
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.userId, userId), inArray(tags.id, [...ids])));
-  if (found.length !== new Set(ids).size) throw unknownTag();
+  if (found.length !== new Set(ids).size) throw unknownTag(field);
 }
 
-export const unknownTag = () => new AppError(404, 'NOT_FOUND', 'Tag not found', { tagIds: TAG_MSG.unknownTag });
+export const unknownTag = (field = 'tagIds') =>
+  new AppError(404, 'NOT_FOUND', 'Tag not found', { [field]: TAG_MSG.unknownTag });
 export const tooManyTags = () => new AppError(400, 'VALIDATION_FAILED', TAG_MSG.perTransaction, { tagIds: TAG_MSG.perTransaction });
 
 /** The database refused a tag link: an 11th tag (400) or a tag gone meanwhile (404); else rethrown. */
@@ -144,16 +145,49 @@ export async function removeTagFromRows(db: Db, userId: string, tagId: string, r
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 
-/** Gives rows generated from a recurring item (`rowIds`) the item's tags. */
-export async function copyRecurringTags(db: Db, userId: string, recurringId: string, rowIds: readonly string[]) {
-  if (!rowIds.length) return;
+/**
+ * Gives the rows generated from a recurring item for `occurrences` (YYYY-MM-DD) the item's tags,
+ * found by the unique (recurring_id, occurrence_date) index, in the generation's transaction.
+ */
+export async function copyRecurringTags(db: Db, userId: string, recurringId: string, occurrences: readonly string[]) {
+  if (!occurrences.length) return;
   await db.execute(sql`
     insert into ${transactionTags} (transaction_id, tag_id, user_id)
     select t.id, rt.tag_id, rt.user_id
-    from recurring_tags rt, ${transactions} t
-    where rt.recurring_id = ${recurringId} and rt.user_id = ${userId}
-      and t.user_id = ${userId} and t.id in (${idList(rowIds)})
+    from ${recurringTags} rt
+    join ${transactions} t on t.recurring_id = rt.recurring_id
+    where rt.recurring_id = ${recurringId} and rt.user_id = ${userId} and t.user_id = ${userId}
+      and t.occurrence_date = any(${`{${occurrences.join(',')}}`}::date[])
     on conflict do nothing`);
+}
+
+/** Gives a recurring item exactly `ids` as its tags (checked to be the user's by the caller). */
+export async function setRecurringTags(db: Db, userId: string, recurringId: string, ids: readonly string[]) {
+  await db.delete(recurringTags).where(eq(recurringTags.recurringId, recurringId));
+  if (!ids.length) return;
+  try {
+    await db.insert(recurringTags).values(ids.map((tagId) => ({ recurringId, tagId, userId })));
+  } catch (error) {
+    throw tagWriteError(error);
+  }
+}
+
+/** The tags of each recurring item (by name). */
+export async function tagsOfRecurring(db: Db, userId: string, ids: readonly string[]): Promise<Map<string, TagRef[]>> {
+  const out = new Map<string, TagRef[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ recurringId: recurringTags.recurringId, id: tags.id, name: tags.name, color: tags.color })
+    .from(recurringTags)
+    .innerJoin(tags, eq(tags.id, recurringTags.tagId))
+    .where(and(eq(recurringTags.userId, userId), inArray(recurringTags.recurringId, [...ids])))
+    .orderBy(sql`lower(${tags.name})`);
+  for (const r of rows) {
+    const list = out.get(r.recurringId) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    out.set(r.recurringId, list);
+  }
+  return out;
 }
 
 /**

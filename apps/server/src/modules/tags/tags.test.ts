@@ -317,3 +317,83 @@ describe('tag filters', () => {
     expect(bad.json()).toMatchObject({ fields: { type: 'Type must be expense or income' } });
   });
 });
+
+describe('bulk add and remove tag', () => {
+  it('adds a tag to selected rows (skipping rows with 10 tags), removes it, refuses another user’s tag', async () => {
+    const s = await setup();
+    const tag = await createTag(s.token, { name: 'Claim' });
+    const rows: Transaction[] = [];
+    for (let i = 0; i < 3; i++) rows.push(await createTransaction(t, s.token, { categoryId: s.food.id, amount: i + 1 }));
+    const full: string[] = [];
+    for (let i = 0; i < 10; i++) full.push((await createTag(s.token, { name: `F${i}` })).id);
+    const crowded = await createTransaction(t, s.token, { categoryId: s.food.id, tagIds: full } as never);
+    const bulk = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/transactions/bulk', token: s.token, payload });
+
+    const add = await bulk({ action: 'addTag', tagId: tag.id, ids: [...ids(rows), crowded.id] });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json()).toMatchObject({ data: { matched: 4, changed: 3, skipped: 1 } });
+    expect(ids(await list(s.token, `tagIds=${tag.id}`))).toEqual(ids(rows));
+
+    const again = await bulk({ action: 'addTag', tagId: tag.id, filter: { tagIds: [tag.id] } });
+    expect(again.json()).toMatchObject({ data: { matched: 3, changed: 3, skipped: 0 } });
+
+    const remove = await bulk({ action: 'removeTag', tagId: tag.id, ids: [rows[0]!.id] });
+    expect(remove.json()).toMatchObject({ data: { matched: 1, changed: 1 } });
+    expect(ids(await list(s.token, `tagIds=${tag.id}`))).toEqual(ids(rows.slice(1)));
+
+    const noTag = await bulk({ action: 'addTag', ids: [rows[0]!.id] });
+    expect(noTag.statusCode).toBe(400);
+    expect(noTag.json()).toMatchObject({ fields: { tagId: 'Please select a tag' } });
+    const other = await setup();
+    const theirs = await createTag(other.token, { name: 'Theirs' });
+    const foreign = await bulk({ action: 'addTag', tagId: theirs.id, ids: [rows[0]!.id] });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ fields: { tagId: TAG_MSG.unknownTag } });
+    expect(await list(s.token, `tagIds=${theirs.id}`)).toEqual([]);
+  });
+});
+
+describe('recurring items with tags', () => {
+  it('takes tagIds, answers tags, and every generated row copies them', async () => {
+    const s = await setup();
+    const a = await createTag(s.token, { name: 'Home' });
+    const b = await createTag(s.token, { name: 'Fixed' });
+    const start = addDays(todayIn('UTC'), -2);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/recurring',
+      token: s.token,
+      payload: {
+        categoryId: s.food.id,
+        type: 'expense',
+        amount: 3,
+        description: 'Daily',
+        frequency: 'daily',
+        startDate: start,
+        tagIds: [a.id, b.id],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const item = created.json<{ data: { id: string; tags: { name: string }[] } }>().data;
+    expect(item.tags.map((g) => g.name)).toEqual(['Fixed', 'Home']);
+
+    const gen = await t.request({ method: 'POST', url: '/api/recurring/generate', token: s.token });
+    expect(gen.statusCode, gen.body).toBe(200);
+    const rows = await list(s.token, '');
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(r.tags.map((g) => g.name)).toEqual(['Fixed', 'Home']);
+
+    const foreign = await createTag((await setup()).token, { name: 'Theirs' });
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/recurring/${item.id}`,
+      token: s.token,
+      payload: { categoryId: s.food.id, type: 'expense', amount: 3, description: 'Daily', frequency: 'daily', startDate: start, tagIds: [foreign.id] },
+    });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toMatchObject({ fields: { tagIds: TAG_MSG.unknownTag } });
+    const listed = await t.request({ method: 'GET', url: '/api/recurring', token: s.token });
+    expect(listed.json<{ data: { tags: { name: string }[] }[] }>().data[0]!.tags).toHaveLength(2);
+  });
+});
