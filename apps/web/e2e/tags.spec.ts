@@ -25,7 +25,14 @@ async function tagRow(page: Page, id: string, tagIds: string[]) {
   const res = await page.request.get(`/api/transactions/${id}`, { headers: { Authorization: `Bearer ${token}` } });
   const row = ((await res.json()) as { data: Record<string, unknown> }).data;
   const put = await page.request.put(`/api/transactions/${id}`, {
-    data: { categoryId: row.categoryId, type: row.type, amount: row.amount, date: row.date, description: row.description, tagIds },
+    data: {
+      categoryId: row.categoryId,
+      type: row.type,
+      amount: row.amount,
+      date: row.date,
+      description: row.description,
+      tagIds,
+    },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(put.status(), await put.text()).toBe(200);
@@ -140,7 +147,12 @@ for (const [label, viewport] of [
 test('manage tags under Categories and see spending by tag', async ({ page }) => {
   await signUpViaApi(page);
   const cats = await initCategories(page);
-  const tx = await createTransaction(page, { category: cats['Food & Dining']!, amount: '30', description: 'Dinner', date: TODAY });
+  const tx = await createTransaction(page, {
+    category: cats['Food & Dining']!,
+    amount: '30',
+    description: 'Dinner',
+    date: TODAY,
+  });
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Categories' }).click();

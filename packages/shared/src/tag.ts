@@ -114,7 +114,10 @@ export const tagAnalyticsQuerySchema = z
       .refine((d) => !d || isIsoDate(d), 'Dates must be YYYY-MM-DD')
       .transform((d) => d || undefined),
     type: z
-      .preprocess((v) => (v === '' ? undefined : v), z.enum(['expense', 'income'], { error: 'Type must be expense or income' }).optional())
+      .preprocess(
+        (v) => (v === '' ? undefined : v),
+        z.enum(['expense', 'income'], { error: 'Type must be expense or income' }).optional(),
+      )
       .transform((t) => t ?? 'expense'),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {

@@ -133,7 +133,10 @@ async function tagRows(db: Db, userId: string, where: SQL, action: 'addTag' | 'r
   );
   return countWhere(
     db,
-    and(where, sql`exists (select 1 from transaction_tags h where h.transaction_id = ${transactions.id} and h.tag_id = ${tagId})`)!,
+    and(
+      where,
+      sql`exists (select 1 from transaction_tags h where h.transaction_id = ${transactions.id} and h.tag_id = ${tagId})`,
+    )!,
   );
 }
 

@@ -18,7 +18,11 @@ import { tagClause } from './ledger.tags.js';
 export type LedgerFilter = { [K in keyof TransactionFilter]?: TransactionFilter[K] | undefined };
 
 type Clauses = {
-  [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K]>, userId: string, f: LedgerFilter) => SQL | undefined;
+  [K in keyof LedgerFilter]-?: (
+    value: NonNullable<LedgerFilter[K]>,
+    userId: string,
+    f: LedgerFilter,
+  ) => SQL | undefined;
 };
 
 /** `%`, `_` and `\` in the search text match themselves. */

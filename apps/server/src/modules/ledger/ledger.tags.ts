@@ -50,14 +50,15 @@ export async function requireTags(db: Db, userId: string, ids: readonly string[]
 
 export const unknownTag = (field = 'tagIds') =>
   new AppError(404, 'NOT_FOUND', 'Tag not found', { [field]: TAG_MSG.unknownTag });
-export const tooManyTags = () => new AppError(400, 'VALIDATION_FAILED', TAG_MSG.perTransaction, { tagIds: TAG_MSG.perTransaction });
+export const tooManyTags = () =>
+  new AppError(400, 'VALIDATION_FAILED', TAG_MSG.perTransaction, { tagIds: TAG_MSG.perTransaction });
 
 /** The database refused a tag link: an 11th tag (400) or a tag gone meanwhile (404); else rethrown. */
-export function tagWriteError(error: unknown): unknown {
+export function tagWriteError(error: unknown): Error {
   const constraint = violatedConstraint(error);
   if (constraint === 'transaction_tags_max_check' || constraint === 'recurring_tags_max_check') return tooManyTags();
   if (pgErrorCode(error) === '23503' && constraint?.endsWith('_tag_fk')) return unknownTag();
-  return error;
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
@@ -228,7 +229,8 @@ export async function tagTotals(
     ) s
     join ${tags} g on g.id = s.tag_id
     order by s.total desc, lower(g.name)`);
-  return rowsOf<TagTotalRow & { totalCents: string | number }>(result).map((r) => ({
+  type Raw = Omit<TagTotalRow, 'totalCents' | 'count'> & { totalCents: string | number; count: string | number };
+  return rowsOf<Raw>(result).map((r) => ({
     ...r,
     totalCents: Number(r.totalCents),
     count: Number(r.count),

@@ -131,7 +131,13 @@ export async function updateTransaction(
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .returning();
     // Undefined keeps the row's tags; a list replaces them.
-    if (row && tagIds) await setTransactionTags(tx, userId, id, tagIds).catch((e: unknown) => Promise.reject(tagWriteError(e)));
+    if (row && tagIds) {
+      try {
+        await setTransactionTags(tx, userId, id, tagIds);
+      } catch (error) {
+        throw tagWriteError(error);
+      }
+    }
     return row ? { row, previousReceiptKey: current.receiptKey } : null;
   });
 }

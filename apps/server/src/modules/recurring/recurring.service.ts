@@ -129,20 +129,20 @@ export async function create(db: Db, owner: Owner, input: unknown): Promise<Recu
   const row = await withCategoryGuard(() =>
     db.transaction(async (tx) => {
       const inserted = await repo.insertRecurring(tx, {
-      userId: owner.id,
-      accountId: account.id,
-      toAccountId,
-      categoryId: data.categoryId,
-      type: data.type,
-      amountCents: data.amount,
-      description: data.description,
-      frequency: data.frequency,
-      startDate: data.startDate,
-      endDate: data.endDate,
-      isActive: data.isActive,
-      // The first occurrence is the start date itself.
-      nextDate: occurrenceAt(ruleOf(data), 0),
-      lastGenerated: null,
+        userId: owner.id,
+        accountId: account.id,
+        toAccountId,
+        categoryId: data.categoryId,
+        type: data.type,
+        amountCents: data.amount,
+        description: data.description,
+        frequency: data.frequency,
+        startDate: data.startDate,
+        endDate: data.endDate,
+        isActive: data.isActive,
+        // The first occurrence is the start date itself.
+        nextDate: occurrenceAt(ruleOf(data), 0),
+        lastGenerated: null,
       });
       if (data.tagIds?.length) await setRecurringTags(tx, owner.id, inserted.id, data.tagIds);
       return inserted;

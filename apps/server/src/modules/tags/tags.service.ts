@@ -69,5 +69,11 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
 export async function totals(db: Db, userId: string, query: unknown): Promise<TagTotal[]> {
   const q = parse(tagAnalyticsQuerySchema, query);
   const rows = await tagTotals(db, userId, q);
-  return rows.map((r) => ({ tagId: r.tagId, name: r.name, color: r.color, total: fromCents(r.totalCents), count: r.count }));
+  return rows.map((r) => ({
+    tagId: r.tagId,
+    name: r.name,
+    color: r.color,
+    total: fromCents(r.totalCents),
+    count: r.count,
+  }));
 }

@@ -63,7 +63,12 @@ describe('tags CRUD', () => {
       archived: true,
       usage: 2,
     });
-    const restored = await t.request({ method: 'PUT', url: `/api/tags/${wedding.id}`, token, payload: { archived: false } });
+    const restored = await t.request({
+      method: 'PUT',
+      url: `/api/tags/${wedding.id}`,
+      token,
+      payload: { archived: false },
+    });
     expect(restored.json<{ data: Tag }>().data.archived).toBe(false);
 
     const del = await t.request({ method: 'DELETE', url: `/api/tags/${wedding.id}`, token });
@@ -101,7 +106,12 @@ describe('tags CRUD', () => {
     expect(badArchive.json()).toMatchObject({ fields: { archived: TAG_MSG.archived } });
 
     for (const method of ['PUT', 'DELETE'] as const) {
-      const res = await t.request({ method, url: `/api/tags/${tag.id}`, token: other.token, payload: { name: 'Mine' } });
+      const res = await t.request({
+        method,
+        url: `/api/tags/${tag.id}`,
+        token: other.token,
+        payload: { name: 'Mine' },
+      });
       expect(res.statusCode).toBe(404);
     }
     expect((await listTags(other.token)).length).toBe(0);
@@ -256,7 +266,11 @@ describe('tag filters', () => {
     const page = await t.request({ method: 'GET', url: `/api/transactions?${q}&tagMode=all`, token: s.token });
     expect(page.json<{ meta: { total: number } }>().meta.total).toBe(1);
 
-    const summary = await t.request({ method: 'GET', url: `/api/transactions/summary?tagIds=${s.a.id}`, token: s.token });
+    const summary = await t.request({
+      method: 'GET',
+      url: `/api/transactions/summary?tagIds=${s.a.id}`,
+      token: s.token,
+    });
     expect(summary.json<{ data: unknown }>().data).toEqual({ totalIncome: 1000, totalExpense: 50, balance: 950 });
     const none = await t.request({
       method: 'GET',
@@ -265,7 +279,11 @@ describe('tag filters', () => {
     });
     expect(none.json<{ data: unknown }>().data).toEqual({ totalIncome: 0, totalExpense: 80, balance: -80 });
 
-    const csv = await t.request({ method: 'GET', url: `/api/transactions/export.csv?${q}&tagMode=all`, token: s.token });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/transactions/export.csv?${q}&tagMode=all`,
+      token: s.token,
+    });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe('Date,Description,Category,Amount,Tags');
@@ -323,7 +341,8 @@ describe('bulk add and remove tag', () => {
     const s = await setup();
     const tag = await createTag(s.token, { name: 'Claim' });
     const rows: Transaction[] = [];
-    for (let i = 0; i < 3; i++) rows.push(await createTransaction(t, s.token, { categoryId: s.food.id, amount: i + 1 }));
+    for (let i = 0; i < 3; i++)
+      rows.push(await createTransaction(t, s.token, { categoryId: s.food.id, amount: i + 1 }));
     const full: string[] = [];
     for (let i = 0; i < 10; i++) full.push((await createTag(s.token, { name: `F${i}` })).id);
     const crowded = await createTransaction(t, s.token, { categoryId: s.food.id, tagIds: full } as never);
@@ -389,7 +408,15 @@ describe('recurring items with tags', () => {
       method: 'PUT',
       url: `/api/recurring/${item.id}`,
       token: s.token,
-      payload: { categoryId: s.food.id, type: 'expense', amount: 3, description: 'Daily', frequency: 'daily', startDate: start, tagIds: [foreign.id] },
+      payload: {
+        categoryId: s.food.id,
+        type: 'expense',
+        amount: 3,
+        description: 'Daily',
+        frequency: 'daily',
+        startDate: start,
+        tagIds: [foreign.id],
+      },
     });
     expect(bad.statusCode).toBe(404);
     expect(bad.json()).toMatchObject({ fields: { tagIds: TAG_MSG.unknownTag } });

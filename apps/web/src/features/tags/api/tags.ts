@@ -35,7 +35,8 @@ export function useUpdateTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/tags/${id}`, { method: 'DELETE', fallback: 'Failed to delete tag' }),
+    mutationFn: (id: string) =>
+      apiRequest<undefined>(`/tags/${id}`, { method: 'DELETE', fallback: 'Failed to delete tag' }),
     onSuccess: () => invalidateAfter(queryClient, 'tagChanged'),
   });
 }

@@ -38,7 +38,10 @@ export function TagPicker({
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const byId = new Map<string, TagRef>([...known.map((t) => [t.id, t] as const), ...tags.map((t) => [t.id, t] as const)]);
+  const byId = new Map<string, TagRef>([
+    ...known.map((t) => [t.id, t] as const),
+    ...tags.map((t) => [t.id, t] as const),
+  ]);
   const chosen = value.map((v) => byId.get(v)).filter((t): t is TagRef => !!t);
   const full = value.length >= max;
   const needle = text.trim().toLowerCase();
@@ -80,7 +83,11 @@ export function TagPicker({
     }
   }
 
-  const hint = full ? `At most ${max} tags` : tags.length === 0 ? 'No tags yet: create them under Categories' : undefined;
+  const hint = full
+    ? `At most ${max} tags`
+    : tags.length === 0
+      ? 'No tags yet: create them under Categories'
+      : undefined;
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">

@@ -9,11 +9,18 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMoney, useToday } from '../../../lib/use-currency';
 import { useCreateTag, useDeleteTag, useTagTotals, useTags, useUpdateTag } from '../api/tags';
 
-const card =
-  'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 /** One tag's row: name and colour edited in place, archive or restore, delete (with a confirmation). */
-function TagRow({ tag, onDelete, flash }: { tag: Tag; onDelete: (t: Tag) => void; flash: ReturnType<typeof useFlash> }) {
+function TagRow({
+  tag,
+  onDelete,
+  flash,
+}: {
+  tag: Tag;
+  onDelete: (t: Tag) => void;
+  flash: ReturnType<typeof useFlash>;
+}) {
   const update = useUpdateTag();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(tag.name);
@@ -63,7 +70,9 @@ function TagRow({ tag, onDelete, flash }: { tag: Tag; onDelete: (t: Tag) => void
       <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: tag.color }} />
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800 dark:text-slate-100">
         {tag.name}
-        {tag.archived && <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">(archived)</span>}
+        {tag.archived && (
+          <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">(archived)</span>
+        )}
       </span>
       <span className="text-xs text-slate-600 dark:text-slate-400">
         {tag.usage} {tag.usage === 1 ? 'transaction' : 'transactions'}
@@ -140,7 +149,10 @@ export function SpendingByTag() {
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800">
-                <div className="h-2 rounded-full" style={{ width: `${(r.total / max) * 100}%`, backgroundColor: r.color }} />
+                <div
+                  className="h-2 rounded-full"
+                  style={{ width: `${(r.total / max) * 100}%`, backgroundColor: r.color }}
+                />
               </div>
             </li>
           ))}
@@ -162,7 +174,11 @@ export function TagsSection() {
   const all = tags.data ?? [];
 
   const onCreate = async () => {
-    const ok = await flash.run(() => create.mutateAsync({ name, color }), 'Tag created successfully!', 'Failed to create tag');
+    const ok = await flash.run(
+      () => create.mutateAsync({ name, color }),
+      'Tag created successfully!',
+      'Failed to create tag',
+    );
     if (ok) setName('');
   };
 

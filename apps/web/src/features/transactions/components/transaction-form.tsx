@@ -145,7 +145,12 @@ export function TransactionForm({
     setServerError(null);
     setProgress(receipt ? 0 : null);
     setTagError(undefined);
-    const payload = { values: { ...values, tagIds }, receipt, removeReceipt: removeStored, onProgress: receipt ? setProgress : undefined };
+    const payload = {
+      values: { ...values, tagIds },
+      receipt,
+      removeReceipt: removeStored,
+      onProgress: receipt ? setProgress : undefined,
+    };
     try {
       if (transaction) await update.mutateAsync({ id: transaction.id, ...payload });
       else await create.mutateAsync(payload);
