@@ -89,6 +89,7 @@ export {
   type TagTotalRow,
   addTagToRows,
   copyRecurringTags,
+  insertTransactionTags,
   removeTagFromRows,
   requireTags,
   setRecurringTags,

@@ -236,3 +236,14 @@ export async function tagTotals(
     count: Number(r.count),
   }));
 }
+
+/** Links restored rows to their restored tags (restore, in its database transaction), 5,000 per statement. */
+export async function insertTransactionTags(
+  db: Db,
+  userId: string,
+  links: readonly { transactionId: string; tagId: string }[],
+): Promise<void> {
+  for (let i = 0; i < links.length; i += 5000) {
+    await db.insert(transactionTags).values(links.slice(i, i + 5000).map((l) => ({ ...l, userId })));
+  }
+}

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createCategory, createTransaction } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
+import { makeZip, readZip } from '../../../test/zip.js';
 import { tags as tagsTable, transactionTags, transactions } from '../../db/schema.js';
 
 const t = useTestApp();
@@ -422,5 +423,78 @@ describe('recurring items with tags', () => {
     expect(bad.json()).toMatchObject({ fields: { tagIds: TAG_MSG.unknownTag } });
     const listed = await t.request({ method: 'GET', url: '/api/recurring', token: s.token });
     expect(listed.json<{ data: { tags: { name: string }[] }[] }>().data[0]!.tags).toHaveLength(2);
+  });
+});
+
+describe('export and restore (format 4) carry tags', () => {
+  const exportZip = async (token: string) => {
+    const res = await t.request({ method: 'GET', url: '/api/account/export', token });
+    expect(res.statusCode).toBe(200);
+    return readZip(res.rawPayload);
+  };
+  const restore = (token: string, zip: Buffer) =>
+    t.request({
+      method: 'POST',
+      url: '/api/account/restore',
+      token,
+      ...multipart({}, [{ field: 'file', filename: 'export.zip', contentType: 'application/zip', data: zip }]),
+    });
+
+  it('round-trips tags and each row’s tags, and refuses a file with bad tags whole', async () => {
+    const s = await setup();
+    const a = await createTag(s.token, { name: 'Alpha', color: '#112233' });
+    const b = await createTag(s.token, { name: 'Beta' });
+    await t.request({ method: 'PUT', url: `/api/tags/${b.id}`, token: s.token, payload: { archived: true } });
+    await createTransaction(t, s.token, { categoryId: s.food.id, description: 'both', tagIds: [a.id, b.id] } as never);
+    await createTransaction(t, s.token, { categoryId: s.food.id, description: 'none' });
+    const files = await exportZip(s.token);
+    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as {
+      tags: { id: string; name: string }[];
+      transactions: { description: string; tagIds: string[] }[];
+    };
+    expect(doc.tags.map((g) => g.name)).toEqual(['Alpha', 'Beta']);
+    expect(doc.transactions.find((x) => x.description === 'both')!.tagIds.sort()).toEqual([a.id, b.id].sort());
+
+    const target = await registerUser(t);
+    const zip = await makeZip(files);
+    const res = await restore(target.token, zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const restored = await listTags(target.token);
+    expect(restored.map((g) => [g.name, g.color, g.archived, g.usage])).toEqual([
+      ['Alpha', '#112233', false, 1],
+      ['Beta', b.color, true, 1],
+    ]);
+    const rows = await list(target.token, '');
+    expect(rows.find((r) => r.description === 'both')!.tags.map((g) => g.name)).toEqual(['Alpha', 'Beta']);
+    expect(rows.find((r) => r.description === 'none')!.tags).toEqual([]);
+
+    const bad = async (
+      change: (d: { tags: { id: string; name: string }[]; transactions: { tagIds: string[] }[] }) => void,
+    ) => {
+      const copy = structuredClone(doc);
+      change(copy);
+      const other = await registerUser(t);
+      const answer = await restore(
+        other.token,
+        await makeZip(new Map([...files, ['ledgerly.json', Buffer.from(JSON.stringify(copy))]])),
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(await listTags(other.token)).toEqual([]);
+      expect(await list(other.token, '')).toEqual([]);
+      return answer.json<{ message: string }>().message;
+    };
+    expect(await bad((d) => (d.tags[1]!.name = 'ALPHA'))).toContain('two tags named "ALPHA"');
+    expect(await bad((d) => d.transactions[0]!.tagIds.push('00000000-0000-4000-8000-000000000001'))).toContain(
+      'no such tag in the file',
+    );
+    expect(
+      await bad(
+        (d) =>
+          (d.transactions[0]!.tagIds = Array.from(
+            { length: 11 },
+            (_, i) => `00000000-0000-4000-8000-00000000000${i % 10}`,
+          )),
+      ),
+    ).toContain('tagIds');
   });
 });
