@@ -102,6 +102,9 @@ async function main(): Promise<void> {
     ...process.env,
     LOG_LEVEL: 'silent',
     RECURRING_SWEEP: 'off',
+    // A loaded machine must not turn the seeding calls into 503s.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_HEAP_MB: '0',
     AUTH_RATE_LIMIT_IP: '100000',
     AUTH_RATE_LIMIT_EMAIL: '100000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerly-bench-')),
