@@ -24,6 +24,8 @@ import { type Database, migrate, openDatabase } from '../apps/server/src/db/clie
 import { ledgerWriter } from '../apps/server/src/modules/ledger/index.js';
 
 const BENCH_DB = 'ledgerly_bench_tags';
+/** Seeding 100,000 rows on a loaded machine may take longer than the app's 30 s statement timeout. */
+const SEED_TIMEOUTS = { connectMs: 30_000, statementMs: 3_600_000 };
 
 const { values: args } = parseArgs({
   options: {
@@ -46,13 +48,13 @@ function benchUrl(adminUrl: string): string {
 
 async function openBenchDatabase(adminUrl: string | undefined): Promise<Database> {
   if (!adminUrl) return openDatabase({ dataDir: 'memory' });
-  if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory' });
+  if (args.reuse) return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts: SEED_TIMEOUTS });
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
   await admin.query(`create database ${BENCH_DB}`);
   await admin.end();
-  return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory' });
+  return openDatabase({ url: benchUrl(adminUrl), dataDir: 'memory', timeouts: SEED_TIMEOUTS });
 }
 
 /** `count` transactions over the last five years, in SQL (as bench/analytics.bench.ts). */
@@ -62,13 +64,14 @@ async function seedRows(database: Database, userId: string, count: number): Prom
     const n = Math.min(batch, count - done);
     await ledgerWriter.insertSelected(
       database.db,
-      ['user_id', 'category_id', 'type', 'amount_cents', 'date', 'description'],
+      ['user_id', 'account_id', 'category_id', 'type', 'amount_cents', 'date', 'description'],
       sql`
       with cats as (
-        select array_agg(id order by id) as ids, array_agg(type order by id) as types, count(*)::int as k
+        select array_agg(id order by id) as ids, array_agg(type order by id) as types, count(*)::int as k,
+               (select a.id from accounts a where a.user_id = ${userId} and a.is_default) as account
         from categories where user_id = ${userId}
       )
-      select ${userId}, cats.ids[1 + (g % cats.k)], cats.types[1 + (g % cats.k)],
+      select ${userId}, cats.account, cats.ids[1 + (g % cats.k)], cats.types[1 + (g % cats.k)],
              1 + (g * 7919) % 250000,
              current_date - ((g * 104729) % 1826)::int,
              'Bench transaction ' || g
