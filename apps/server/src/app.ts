@@ -26,6 +26,7 @@ import { transferMatchingRoutes } from './modules/transfer-matching/index.js';
 import { authPublicRoutes, authRoutes, passwordResetRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
+import { tagsRoutes } from './modules/tags/index.js';
 import { receiptsRoutes, transactionsBulkRoutes, transactionsRoutes } from './modules/transactions/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { alertsRoutes, budgetsRoutes } from './modules/budgets/index.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         documentAuth(protectedScope);
         await protectedScope.register(authRoutes, ctx);
         await protectedScope.register(categoriesRoutes, ctx);
+        await protectedScope.register(tagsRoutes, ctx);
         await protectedScope.register(transactionsRoutes, ctx);
         await protectedScope.register(transactionsBulkRoutes, ctx);
         await protectedScope.register(settingsRoutes, ctx);

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG } from './account.js';
+import { tagIdsInputSchema, tagRefSchema } from './tag.js';
 import { z } from 'zod';
 import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
@@ -87,6 +88,8 @@ const recurringFields = z.object({
   accountId: z.uuid({ error: 'Unknown account' }).optional(),
   /** Makes the item a recurring transfer from accountId to this account (then without a category). */
   toAccountId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'Unknown account' }).nullish()),
+  /** Tags the generated rows get (at most 10); absent on an update keeps them. Not on a transfer. */
+  tagIds: tagIdsInputSchema.optional(),
 });
 
 const endAfterStart = (v: { startDate: string; endDate: string | null }, ctx: z.RefinementCtx) => {
@@ -134,6 +137,8 @@ export const recurringTransactionSchema = z.object({
    * passes it over until the account is reopened (then it catches up). Always sent by the server.
    */
   accountClosed: z.boolean().optional(),
+  /** The tags every generated row gets. */
+  tags: z.array(tagRefSchema),
 });
 export type RecurringTransaction = z.output<typeof recurringTransactionSchema>;
 

@@ -5,6 +5,7 @@ import { isOverMaxAmount, toCents } from './money.js';
 import { isIsoDate } from './dates.js';
 import { categoryRefSchema } from './category.js';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from './account.js';
+import { tagIdsFilterSchema, tagIdsInputSchema, tagModeSchema, tagRefSchema } from './tag.js';
 
 /** An amount in major units (number or numeric string) turned into integer cents. */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -45,6 +46,8 @@ export const transactionInputSchema = (today: string) =>
       .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeReceipt must be true or false' })
       .optional()
       .transform((v) => v === true || v === 'true'),
+    /** The row's tags (at most 10); absent on an update keeps them. In multipart, a JSON string. */
+    tagIds: tagIdsInputSchema.optional(),
   });
 export type TransactionInput = z.output<ReturnType<typeof transactionInputSchema>>;
 
@@ -87,6 +90,9 @@ export const transactionFilterSchema = z.object({
     .transform((s) => (s ? s : undefined)),
   startDate: optionalQueryDate,
   endDate: optionalQueryDate,
+  /** `a,b`: rows with any (default), all or none of these tags, as `tagMode` says. */
+  tagIds: tagIdsFilterSchema,
+  tagMode: tagModeSchema,
 });
 export type TransactionFilter = z.output<typeof transactionFilterSchema>;
 
@@ -142,6 +148,7 @@ export const transactionSchema = z.object({
   receiptThumbUrl: z.string().nullable(),
   recurringId: z.string().nullable(),
   createdAt: z.string(),
+  tags: z.array(tagRefSchema),
 });
 export type Transaction = z.output<typeof transactionSchema>;
 

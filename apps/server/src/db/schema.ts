@@ -413,6 +413,8 @@ export const transactions = pgTable(
       columns: [t.userId, t.categoryId, t.type],
       foreignColumns: [categories.userId, categories.id, categories.type],
     }).onDelete('restrict'),
+    // Target of the composite foreign keys that pin a row's tags to its owner (transaction_tags).
+    unique('transactions_user_id_key').on(t.userId, t.id),
     foreignKey({
       name: 'transactions_import_batch_fk',
       columns: [t.userId, t.importBatchId],
@@ -751,4 +753,100 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * A user's tags (DESIGN §11, docs/tags.md): names unique per user ignoring case; an archived tag
+ * keeps its transactions but is no longer offered in the form.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 40 }).notNull(),
+    color: varchar('color', { length: 7 }).notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tags_user_name_key').on(t.userId, sql`lower(${t.name})`),
+    check('tags_color_check', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
+    // Target of the composite foreign keys that pin a tag link to its owner's tags.
+    unique('tags_user_id_key').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * A transaction's tags: at most 10 per transaction (TAG_LIMITS.perTransaction; migration 0025's
+ * trigger refuses an 11th). Both foreign keys carry the user, so a row can only carry its
+ * owner's tags; deleting the tag or the transaction removes the link.
+ */
+export const transactionTags = pgTable(
+  'transaction_tags',
+  {
+    transactionId: uuid('transaction_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'transaction_tags_pk', columns: [t.transactionId, t.tagId] }),
+    foreignKey({
+      name: 'transaction_tags_transaction_fk',
+      columns: [t.userId, t.transactionId],
+      foreignColumns: [transactions.userId, transactions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'transaction_tags_tag_fk',
+      columns: [t.userId, t.tagId],
+      foreignColumns: [tags.userId, tags.id],
+    }).onDelete('cascade'),
+    // A tag's transactions (tag filters, usage counts, spending by tag).
+    index('transaction_tags_tag_idx').on(t.tagId, t.transactionId),
+  ],
+);
+
+/** A recurring item's tags: the rows it generates copy them. */
+export const recurringTags = pgTable(
+  'recurring_tags',
+  {
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringTransactions.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'recurring_tags_pk', columns: [t.recurringId, t.tagId] }),
+    foreignKey({
+      name: 'recurring_tags_tag_fk',
+      columns: [t.userId, t.tagId],
+      foreignColumns: [tags.userId, tags.id],
+    }).onDelete('cascade'),
+    index('recurring_tags_tag_idx').on(t.tagId),
+  ],
+);
+
+/** Tags an import rule adds to the rows it categorises. */
+export const importRuleTags = pgTable(
+  'import_rule_tags',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => importRules.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_rule_tags_pk', columns: [t.ruleId, t.tagId] }),
+    foreignKey({
+      name: 'import_rule_tags_tag_fk',
+      columns: [t.userId, t.tagId],
+      foreignColumns: [tags.userId, tags.id],
+    }).onDelete('cascade'),
+    index('import_rule_tags_tag_idx').on(t.tagId),
+  ],
 );

@@ -19,6 +19,8 @@ export const queryKeys = {
   securityOverview: ['security', 'overview'] as const,
   securitySessions: ['security', 'sessions'] as const,
   securityTokens: ['security', 'tokens'] as const,
+  /** The user's tags (with usage) and spending by tag. */
+  tags: ['tags'] as const,
 };
 
 /**
@@ -38,7 +40,7 @@ const RECURRING = [queryKeys.recurring, queryKeys.recurringUpcoming] as const;
 /** For each kind of change, the caches it makes stale. The one list of cache invalidations. */
 export const staleAfter = {
   /** A transaction created, edited or deleted. */
-  transactions: TRANSACTION_DEPENDENTS,
+  transactions: [...TRANSACTION_DEPENDENTS, queryKeys.tags],
   /** A recurring item created, edited or deleted: its list and the upcoming occurrences. */
   recurring: RECURRING,
   /** Recurring items generated transactions: their next dates moved, and so did every figure. */
@@ -55,6 +57,10 @@ export const staleAfter = {
    * linked: balances, registers and every figure that reads transactions.
    */
   accounts: TRANSACTION_DEPENDENTS,
+  /** A tag created: only the tag lists show it yet. */
+  tagAdded: [queryKeys.tags],
+  /** A tag renamed, recoloured, archived or deleted: rows, recurring items and their filters show it. */
+  tagChanged: [queryKeys.tags, ...TRANSACTION_DEPENDENTS, ...RECURRING],
   /** A budget created, edited or deleted. */
   budgets: [queryKeys.budgets],
   /** Two-factor turned on or off, or a recovery code used: the security overview. */

@@ -84,3 +84,19 @@ export {
 export * as accountsWriter from './ledger.accounts-writer.js';
 // Imports into accounts and transfer matching (h-f): linking matched rows into transfers.
 export { type LegPair, insertOpeningRow, linkPair, linkPairs } from './ledger.links.js';
+// Tags (3/6, h-tags): a transaction's tags, the tag filter, bulk add/remove, spending by tag.
+export {
+  type TagTotalRow,
+  addTagToRows,
+  copyRecurringTags,
+  insertTransactionTags,
+  removeTagFromRows,
+  requireTags,
+  setRecurringTags,
+  tagsOfRecurring,
+  tagTotals,
+  tagWriteError,
+  tagsOfRows,
+  unknownTag,
+  withTags,
+} from './ledger.tags.js';

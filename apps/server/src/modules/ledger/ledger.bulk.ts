@@ -3,6 +3,7 @@ import type { BulkAction } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { type LedgerFilter, filterWhere } from './ledger.filter.js';
+import { addTagToRows, removeTagFromRows } from './ledger.tags.js';
 import { lockUserLedger } from './ledger.writer.js';
 
 /*
@@ -115,6 +116,31 @@ async function deleteRows(db: Db, userId: string, where: SQL): Promise<Omit<Bulk
 }
 
 /**
+ * Adds the tag to (or removes it from) the named rows; answers how many have it (or lack it)
+ * now. A row with 10 tags already does not take an 11th: it is skipped.
+ */
+async function tagRows(db: Db, userId: string, where: SQL, action: 'addTag' | 'removeTag', tagId: string) {
+  const named = sql`select ${transactions.id} as id from ${transactions} where ${where}`;
+  if (action === 'removeTag') {
+    await removeTagFromRows(db, userId, tagId, named);
+    return countWhere(db, where);
+  }
+  await addTagToRows(
+    db,
+    userId,
+    tagId,
+    sql`${named} and (select count(*) from transaction_tags c where c.transaction_id = ${transactions.id}) < 10`,
+  );
+  return countWhere(
+    db,
+    and(
+      where,
+      sql`exists (select 1 from transaction_tags h where h.transaction_id = ${transactions.id} and h.tag_id = ${tagId})`,
+    )!,
+  );
+}
+
+/**
  * Applies one bulk action to the user's named rows in one database transaction. `category` is
  * the user's category (checked by the caller) for the 'category' action.
  */
@@ -124,12 +150,16 @@ export function applyBulk(
   selection: BulkSelection,
   action: BulkAction,
   category?: { id: string; type: 'expense' | 'income' },
+  tagId?: string,
 ): Promise<BulkOutcome> {
   return db.transaction(async (tx) => {
     await lockUserLedger(tx, userId);
     const where = selectionWhere(userId, selection);
     const matched = await countWhere(tx, where);
     if (action === 'delete') return { matched, ...(await deleteRows(tx, userId, where)) };
+    if (action === 'addTag' || action === 'removeTag') {
+      return { matched, changed: await tagRows(tx, userId, where, action, tagId!), alsoDeleted: 0, receiptKeys: [] };
+    }
     const changed = action === 'cleared' ? await markCleared(tx, where) : await setCategory(tx, where, category!);
     return { matched, changed, alsoDeleted: 0, receiptKeys: [] };
   });

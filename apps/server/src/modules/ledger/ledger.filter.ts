@@ -2,6 +2,7 @@ import { type Placeholder, type SQL, and, eq, isNotNull, isNull, sql } from 'dri
 import type { TransactionFilter } from '@ledgerly/shared';
 import { categories, transactions } from '../../db/schema.js';
 import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
+import { tagClause } from './ledger.tags.js';
 
 /*
  * The filters of the ledger as SQL, in one place for every reader of transactions (the list,
@@ -16,7 +17,13 @@ import type { TotalsFilter, TotalsRange } from './ledger.rollups.js';
 /** The one filter type of the ledger's reads (the list's query without paging). */
 export type LedgerFilter = { [K in keyof TransactionFilter]?: TransactionFilter[K] | undefined };
 
-type Clauses = { [K in keyof LedgerFilter]-?: (value: NonNullable<LedgerFilter[K]>, userId: string) => SQL };
+type Clauses = {
+  [K in keyof LedgerFilter]-?: (
+    value: NonNullable<LedgerFilter[K]>,
+    userId: string,
+    f: LedgerFilter,
+  ) => SQL | undefined;
+};
 
 /** `%`, `_` and `\` in the search text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -76,6 +83,9 @@ const ROW_CLAUSES: Clauses = {
   startDate: (v) => sql`${transactions.date} >= ${v}`,
   endDate: (v) => sql`${transactions.date} <= ${v}`,
   search: (v, userId) => searchClause(v, userId),
+  tagIds: (v, userId, f) => tagClause(v, f.tagMode ?? 'any', userId),
+  // Read with tagIds (alone it filters nothing).
+  tagMode: () => undefined,
 };
 
 /** Which filters the rollups can answer (their key columns); a filter set on a `false` one reads rows. */
@@ -86,6 +96,8 @@ const ROLLUP_FIELDS: { [K in keyof LedgerFilter]-?: boolean } = {
   startDate: true,
   endDate: true,
   search: false,
+  tagIds: false,
+  tagMode: true,
 };
 
 /** The WHERE clause of a user's filtered transactions. */
@@ -94,7 +106,8 @@ export function filterWhere(userId: string, f: LedgerFilter): SQL {
   for (const key of Object.keys(ROW_CLAUSES) as (keyof LedgerFilter)[]) {
     const value = f[key];
     // An empty value is no filter, as an absent one.
-    if (value) parts.push((ROW_CLAUSES[key] as (v: unknown, u: string) => SQL)(value, userId));
+    const clause = value ? (ROW_CLAUSES[key] as Clauses['search'])(value as string, userId, f) : undefined;
+    if (clause) parts.push(clause);
   }
   return and(...parts) ?? sql`false`;
 }

@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { TagRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, transactions } from '../../db/schema.js';
@@ -12,6 +13,7 @@ import {
   uncategorizedValues,
 } from './ledger.filter.js';
 import { shapeOf, totalsSql, totalsValues } from './ledger.rollups.js';
+import { withTags } from './ledger.tags.js';
 
 /*
  * The ledger's shared reads: the transaction-with-category join, keyset pages in one order and
@@ -27,6 +29,8 @@ export type TransactionWithCategory = TransactionRow & {
   category: CategoryRefRow | null;
   transferId: string | null;
   transferAccountId: string | null;
+  /** The row's tags by name (attached by findTransaction and listTransactions). */
+  tags?: TagRef[];
 };
 /** A row of a keyset page: `cursor` is where the next page starts after it. */
 export type PagedRow = TransactionRow & { cursor: Cursor };
@@ -56,7 +60,7 @@ export async function findTransaction(db: Db, userId: string, id: string): Promi
     .leftJoin(categories, categoryJoin)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0] ? ((await withTags(db, userId, rows))[0] ?? null) : null;
 }
 
 /**
@@ -210,10 +214,10 @@ export async function listTransactions(
       },
       values,
     );
-    return rows.map(withCursor);
+    return withTags(db, userId, rows.map(withCursor));
   }
   const rows = await pageWithCategories(db, where(userId, filter, o), order, o.limit);
-  return rows.map(withCursor);
+  return withTags(db, userId, rows.map(withCursor));
 }
 
 /**

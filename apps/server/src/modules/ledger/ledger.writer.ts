@@ -6,6 +6,7 @@ import { conflict } from '../../errors.js';
 import { accountForWrite, defaultAccount } from './ledger.accounts.js';
 import { containsText } from './ledger.filter.js';
 import type { TransactionRow } from './ledger.read-model.js';
+import { setTransactionTags, tagWriteError } from './ledger.tags.js';
 
 /*
  * The ledger's one writer (DESIGN §13): every insert, update and delete of `transactions` is a
@@ -49,13 +50,28 @@ async function requireOpen(db: Db, userId: string, accountIds: (string | null | 
   if (closed.length) throw conflict(ACCOUNT_MSG.closed);
 }
 
-export async function insertTransaction(db: Db, userId: string, values: TransactionValues): Promise<TransactionRow> {
+/** Inserts one row; with `tagIds` (the user's, checked by the caller) the row and its tags are written together. */
+export async function insertTransaction(
+  db: Db,
+  userId: string,
+  values: TransactionValues,
+  tagIds?: readonly string[],
+): Promise<TransactionRow> {
   const account = await accountForWrite(db, userId, values.accountId);
-  const rows = await db
-    .insert(transactions)
-    .values({ ...values, accountId: account.id, userId })
-    .returning();
-  return rows[0]!;
+  const insert = async (tx: Db) => {
+    const rows = await tx
+      .insert(transactions)
+      .values({ ...values, accountId: account.id, userId })
+      .returning();
+    if (tagIds?.length) await setTransactionTags(tx, userId, rows[0]!.id, tagIds);
+    return rows[0]!;
+  };
+  if (!tagIds?.length) return insert(db);
+  try {
+    return await db.transaction(insert);
+  } catch (error) {
+    throw tagWriteError(error);
+  }
 }
 
 /** The fields a reconciliation locks (DESIGN §10): a reconciled row keeps them until it is reopened. */
@@ -90,6 +106,7 @@ export async function updateTransaction(
   values: Partial<Omit<TransactionValues, 'receiptKey' | 'receiptMime'>> & {
     receipt?: { key: string | null; mime: string | null } | undefined;
   },
+  tagIds?: readonly string[],
 ): Promise<{ row: TransactionRow; previousReceiptKey: string | null } | null> {
   return db.transaction(async (tx) => {
     await lockUserLedger(tx, userId);
@@ -113,6 +130,14 @@ export async function updateTransaction(
       })
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .returning();
+    // Undefined keeps the row's tags; a list replaces them.
+    if (row && tagIds) {
+      try {
+        await setTransactionTags(tx, userId, id, tagIds);
+      } catch (error) {
+        throw tagWriteError(error);
+      }
+    }
     return row ? { row, previousReceiptKey: current.receiptKey } : null;
   });
 }

@@ -183,6 +183,7 @@ describe('POST /recurring/:id/generate', () => {
     const body = res.json();
     expect(body.message).toBe('Transaction generated successfully!');
     expect(body.data.transaction).toEqual({
+      tags: [],
       id: expect.any(String),
       categoryId: cat.id,
       category: { id: cat.id, name: 'Bills', icon: cat.icon, color: cat.color },

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { type RecurringRow, type TransactionRow, ruleOf } from './recurring.mapper.js';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
-import { holdOpenAccounts, ledgerTransfers, ledgerWriter } from '../ledger/index.js';
+import { copyRecurringTags, holdOpenAccounts, ledgerTransfers, ledgerWriter } from '../ledger/index.js';
 import * as repo from './recurring.repository.js';
 import { keptSkips, nextUnskipped } from './recurring.skips.js';
 
@@ -56,7 +56,12 @@ const transferSource = (item: RecurringRow) => (item.toAccountId ? { ...item, to
  */
 async function insertOccurrences(db: Db, item: RecurringRow, dates: string[]): Promise<number> {
   const transfer = transferSource(item);
-  if (!transfer) return ledgerWriter.insertOccurrenceBatch(db, item, dates);
+  if (!transfer) {
+    const inserted = await ledgerWriter.insertOccurrenceBatch(db, item, dates);
+    // The generated rows copy the item's tags (docs/tags.md).
+    await copyRecurringTags(db, item.userId, item.id, dates);
+    return inserted;
+  }
   let inserted = 0;
   for (const date of dates) {
     if (await ledgerTransfers.insertTransferOccurrence(db, transfer, date, date)) inserted += 1;
@@ -203,6 +208,7 @@ export async function generateNext(db: Db, userId: string, id: string, today: st
       const [row] = transfer
         ? await transferOccurrence(tx, transfer, occurrence, booked)
         : await ledgerWriter.insertOccurrences(tx, [occurrenceRow(item, occurrence, booked)]);
+      if (row && !transfer) await copyRecurringTags(tx, userId, item.id, [occurrence]);
       const nextDate = nextUnskipped(rule, nextOccurrenceAfter(rule, occurrence), skipped);
       if (row) {
         const lastGenerated = later(item.lastGenerated, occurrence);

@@ -1,4 +1,4 @@
-import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction } from '@ledgerly/shared';
+import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction, TagRef } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
 import type { recurringTransactions } from '../../db/schema.js';
 import type { TransactionRow } from '../ledger/index.js';
@@ -12,6 +12,7 @@ export function toRecurring(
   row: RecurringRow,
   category: CategoryRef | null,
   closed: ReadonlySet<string> = NONE,
+  tags: TagRef[] = [],
 ): RecurringTransaction {
   return {
     id: row.id,
@@ -32,13 +33,17 @@ export function toRecurring(
     isActive: row.isActive,
     skippedDates: row.skippedDates,
     accountClosed: closed.has(row.accountId) || (row.toAccountId !== null && closed.has(row.toAccountId)),
+    tags,
   };
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** A generated transaction: the transactions API's shape (it never has a receipt) plus its occurrence. */
-export function toGeneratedTransaction(row: TransactionRow, category: CategoryRef | null): GeneratedTransaction {
+export function toGeneratedTransaction(
+  row: TransactionRow & { tags?: TagRef[] },
+  category: CategoryRef | null,
+): GeneratedTransaction {
   return {
     ...toTransaction(row, category, noReceipt),
     occurrenceDate: row.occurrenceDate ?? row.date,

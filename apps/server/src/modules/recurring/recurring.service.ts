@@ -26,7 +26,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import { findCategory, toCategoryRef } from '../categories/index.js';
-import { accountForWrite, closedAccountIds } from '../ledger/index.js';
+import { accountForWrite, closedAccountIds, requireTags, setRecurringTags, tagsOfRecurring } from '../ledger/index.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
@@ -48,9 +48,26 @@ async function withCategoryGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The item in the API's shape with its tags. */
+async function withItemTags(
+  db: Db,
+  userId: string,
+  row: RecurringRow,
+  category: Parameters<typeof toRecurring>[1],
+  closed: ReadonlySet<string>,
+): Promise<RecurringTransaction> {
+  const tags = (await tagsOfRecurring(db, userId, [row.id])).get(row.id) ?? [];
+  return toRecurring(row, category, closed, tags);
+}
+
 export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]> {
   const [items, closed] = await Promise.all([repo.listRecurring(db, owner.id), closedAccountIds(db, owner.id)]);
-  return items.map(({ item, category }) => toRecurring(item, category, closed));
+  const tags = await tagsOfRecurring(
+    db,
+    owner.id,
+    items.map((i) => i.item.id),
+  );
+  return items.map(({ item, category }) => toRecurring(item, category, closed, tags.get(item.id)));
 }
 
 /** Most occurrences GET /recurring/upcoming answers (200 daily items over 366 days would be 73,200). */
@@ -104,29 +121,34 @@ async function transferTarget(db: Db, userId: string, fromId: string, toId: stri
 
 export async function create(db: Db, owner: Owner, input: unknown): Promise<RecurringTransaction> {
   const { data, category } = await validateRecurring(db, owner.id, input);
+  await requireTags(db, owner.id, data.tagIds ?? []);
   // Checked before the insert: two creates racing at the cap may pass it by one, no more.
   if ((await repo.countRecurring(db, owner.id)) >= RECURRING_MAX_ITEMS) throw conflict(RECURRING_MESSAGES.tooMany);
   const account = await accountForWrite(db, owner.id, data.accountId);
   const toAccountId = await transferTarget(db, owner.id, account.id, data.toAccountId);
   const row = await withCategoryGuard(() =>
-    repo.insertRecurring(db, {
-      userId: owner.id,
-      accountId: account.id,
-      toAccountId,
-      categoryId: data.categoryId,
-      type: data.type,
-      amountCents: data.amount,
-      description: data.description,
-      frequency: data.frequency,
-      startDate: data.startDate,
-      endDate: data.endDate,
-      isActive: data.isActive,
-      // The first occurrence is the start date itself.
-      nextDate: occurrenceAt(ruleOf(data), 0),
-      lastGenerated: null,
+    db.transaction(async (tx) => {
+      const inserted = await repo.insertRecurring(tx, {
+        userId: owner.id,
+        accountId: account.id,
+        toAccountId,
+        categoryId: data.categoryId,
+        type: data.type,
+        amountCents: data.amount,
+        description: data.description,
+        frequency: data.frequency,
+        startDate: data.startDate,
+        endDate: data.endDate,
+        isActive: data.isActive,
+        // The first occurrence is the start date itself.
+        nextDate: occurrenceAt(ruleOf(data), 0),
+        lastGenerated: null,
+      });
+      if (data.tagIds?.length) await setRecurringTags(tx, owner.id, inserted.id, data.tagIds);
+      return inserted;
     }),
   );
-  return toRecurring(row, category, await closedAccountIds(db, owner.id));
+  return withItemTags(db, owner.id, row, category, await closedAccountIds(db, owner.id));
 }
 
 /**
@@ -154,6 +176,7 @@ export function scheduleAfterEdit(
 export async function update(db: Db, owner: Owner, id: string, input: unknown): Promise<RecurringTransaction> {
   if (!(await repo.findRecurring(db, owner.id, id))) throw notFound('Recurring transaction');
   const { data, category } = await validateRecurring(db, owner.id, input);
+  if (data.tagIds) await requireTags(db, owner.id, data.tagIds);
   const keepActive = !(input && typeof input === 'object' && 'isActive' in input);
   const todayDate = today(owner);
   const row = await withCategoryGuard(() =>
@@ -164,6 +187,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
       const values = { ...data, isActive: keepActive ? existing.isActive : data.isActive };
       const schedule = scheduleAfterEdit(existing, values, todayDate);
       const accountId = data.accountId ? (await accountForWrite(tx, owner.id, data.accountId)).id : existing.accountId;
+      if (data.tagIds) await setRecurringTags(tx, owner.id, id, data.tagIds);
       return repo.updateRecurring(tx, id, {
         accountId,
         toAccountId: await transferTarget(tx, owner.id, accountId, data.toAccountId),
@@ -181,7 +205,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
       });
     }),
   );
-  return toRecurring(row, category, await closedAccountIds(db, owner.id));
+  return withItemTags(db, owner.id, row, category, await closedAccountIds(db, owner.id));
 }
 
 /** Deletes the item; its generated transactions stay (their recurring_id becomes null). */
@@ -198,7 +222,11 @@ export async function generateOne(db: Db, owner: Owner, id: string): Promise<Gen
   const category = item.categoryId ? await findCategory(db, owner.id, item.categoryId) : null;
   if (item.categoryId && !category) throw notFound('Category');
   const ref = category ? toCategoryRef(category) : null;
-  return { transaction: toGeneratedTransaction(transaction, ref), recurring: toRecurring(item, ref) };
+  const tags = (await tagsOfRecurring(db, owner.id, [item.id])).get(item.id) ?? [];
+  return {
+    transaction: toGeneratedTransaction({ ...transaction, tags: transaction.kind === 'transfer' ? [] : tags }, ref),
+    recurring: toRecurring(item, ref, undefined, tags),
+  };
 }
 
 /**
@@ -227,7 +255,7 @@ export async function skip(db: Db, owner: Owner, id: string, input: RecurringSki
   });
   const found = await repo.findRecurring(db, owner.id, id);
   if (!found) throw notFound('Recurring transaction');
-  return toRecurring(found.item, found.category, await closedAccountIds(db, owner.id));
+  return withItemTags(db, owner.id, found.item, found.category, await closedAccountIds(db, owner.id));
 }
 
 /**
@@ -256,7 +284,7 @@ export async function unskip(
   });
   const found = await repo.findRecurring(db, owner.id, id);
   if (!found) throw notFound('Recurring transaction');
-  return toRecurring(found.item, found.category, await closedAccountIds(db, owner.id));
+  return withItemTags(db, owner.id, found.item, found.category, await closedAccountIds(db, owner.id));
 }
 
 /** One page of active items due on or before `until`, for every user (the hourly sweep). */

@@ -26,6 +26,7 @@ describe('recurring CRUD', () => {
     expect(res.statusCode).toBe(201);
     const item = res.json().data;
     expect(item).toEqual({
+      tags: [],
       id: expect.any(String),
       categoryId: cat.id,
       category: { id: cat.id, name: 'Housing', icon: '🏠', color: '#ef4444' },

@@ -5,6 +5,7 @@ import {
   DEFAULT_ACCOUNT_NAME,
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
+  TAG_LIMITS,
   MAX_AMOUNT_CENTS,
   importOptionsSchema,
   isIsoDate,
@@ -114,6 +115,18 @@ const transaction = z.object({
   recurringId: id.nullable(),
   occurrenceDate: day.nullable(),
   receipt: receipt.nullable(),
+  /** The row's tags (ids of the file's `tags`); absent in files written before tags: none. */
+  tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** A tag (docs/tags.md): names unique per user ignoring case. */
+const tag = z.object({
+  id,
+  name: text(TAG_LIMITS.nameMax).min(1),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  archivedAt: instant.nullable(),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -210,6 +223,7 @@ export const entrySchemas = {
   transfer,
   transferRejection,
   reconciliation,
+  tag,
 };
 
 export const documentSchema = z.object({
@@ -227,11 +241,14 @@ export const documentSchema = z.object({
   transfers: z.array(transfer),
   transferRejections: z.array(transferRejection),
   reconciliations: z.array(reconciliation),
+  /** Absent in files written before tags: none. At most the per-user cap (500). */
+  tags: z.array(tag).max(TAG_LIMITS.perUser).default([]),
 });
 export type ExportDocument = z.infer<typeof documentSchema>;
 export type ExportTransaction = z.infer<typeof transaction>;
 export type ExportAccount = z.infer<typeof account>;
 export type ExportReconciliation = z.infer<typeof reconciliation>;
+export type ExportTag = z.infer<typeof tag>;
 
 /** Version 3: no accounts, transfers or reconciliations; every transaction and item regular, in one pot. */
 const v3Transaction = transaction.omit({ categoryId: true, accountId: true, kind: true, status: true }).extend({
@@ -306,11 +323,13 @@ export const upgradeV3 = (doc: ExportDocumentV3): ExportDocument => ({
     accountId: V3_ACCOUNT_ID,
     kind: 'regular' as const,
     status: 'uncleared' as const,
+    tagIds: [],
   })),
   recurring: doc.recurring.map((r) => ({ ...r, accountId: V3_ACCOUNT_ID, toAccountId: null })),
   transfers: [],
   transferRejections: [],
   reconciliations: [],
+  tags: [],
 });
 
 type Stamped = { createdAt: string; updatedAt: string };
@@ -459,6 +478,7 @@ export function checkReferences(doc: ExportDocument): void {
     accounts: doc.accounts,
     transfers: doc.transfers,
     reconciliations: doc.reconciliations,
+    tags: doc.tags,
     categories: doc.categories,
     transactions: doc.transactions,
     budgets: doc.budgets,
@@ -570,6 +590,20 @@ export function checkReferences(doc: ExportDocument): void {
     needAccount(`reconciliations[${i}].accountId`, r.accountId);
     if (r.adjustmentTransactionId !== null && txById.get(r.adjustmentTransactionId)?.kind !== 'adjustment') {
       throw new DocumentError(`reconciliations[${i}].adjustmentTransactionId: no such adjustment in the file`);
+    }
+  });
+  const tagNames = new Set<string>();
+  doc.tags.forEach((g, i) => {
+    const key = g.name.trim().toLowerCase();
+    if (tagNames.has(key)) throw new DocumentError(`tags[${i}].name: two tags named "${g.name}"`);
+    tagNames.add(key);
+  });
+  const tagIds = new Set(doc.tags.map((g) => g.id));
+  doc.transactions.forEach((t, i) => {
+    if (new Set(t.tagIds).size !== t.tagIds.length)
+      throw new DocumentError(`transactions[${i}].tagIds: a tag named twice`);
+    for (const tagId of t.tagIds) {
+      if (!tagIds.has(tagId)) throw new DocumentError(`transactions[${i}].tagIds: no such tag in the file`);
     }
   });
   const within = (v: string) => parseAmount(v) <= MAX_AMOUNT_CENTS;

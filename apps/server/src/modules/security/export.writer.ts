@@ -10,7 +10,8 @@ import { exportRecurring } from '../recurring/index.js';
 import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { type PortableTransactionRow, exportTransactions, readReceiptImage } from '../transactions/index.js';
-import { exportAccounts, exportReconciliations, exportRejections, exportTransfers } from '../ledger/index.js';
+import { exportAccounts, exportReconciliations, exportRejections, exportTransfers, withTags } from '../ledger/index.js';
+import { exportTags } from '../tags/index.js';
 import {
   CURRENT_VERSION,
   type ExportAccount,
@@ -29,9 +30,10 @@ type Row = Record<string, string | number | boolean | null>;
 
 const iso = (d: Date) => d.toISOString();
 
-function toTransaction(row: PortableTransactionRow): ExportTransaction {
+function toTransaction(row: PortableTransactionRow & { tags?: { id: string }[] }): ExportTransaction {
   return {
     ...toEntry(entrySchemas.transaction, row),
+    tagIds: (row.tags ?? []).map((t) => t.id),
     receipt:
       row.receiptKey && row.receiptMime
         ? {
@@ -112,6 +114,7 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   const recurring = (await exportRecurring(src.db, src.userId)).map((r) => toEntry(entrySchemas.recurring, r));
   const rules = (await exportRules(src.db, src.userId)).map((r) => toEntry(entrySchemas.rule, r));
   const importProfiles = (await exportProfiles(src.db, src.userId)).map((p) => toEntry(entrySchemas.importProfile, p));
+  const tags = (await exportTags(src.db, src.userId)).map((g) => toEntry(entrySchemas.tag, g));
 
   // ledgerly.json: the small sections whole, the transactions streamed page by page.
   const { db, userId } = src;
@@ -129,6 +132,7 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
     transfers,
     transferRejections,
     reconciliations,
+    tags,
   };
   await add(
     'ledgerly.json',
@@ -137,7 +141,8 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
       yield `${json.slice(0, -1)},"transactions":[`;
       let first = true;
       for await (const page of exportTransactions(db, userId)) {
-        const parts = page.map((row) => JSON.stringify(toTransaction(row)));
+        // Each page's tags in one query, as the list reads them.
+        const parts = (await withTags(db, userId, page)).map((row) => JSON.stringify(toTransaction(row)));
         yield (first ? '' : ',') + parts.join(',');
         first = false;
       }
@@ -154,6 +159,7 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   ]);
   await add('transfers.csv', [csv(transfers, true)]);
   await add('reconciliations.csv', [csv(reconciliations, true)]);
+  await add('tags.csv', [csv(tags, true)]);
   await add('categories.csv', [csv(categories, true)]);
   await add('budgets.csv', [csv(budgets, true)]);
   // Skipped dates are a list: space-separated dates in their cell.

@@ -16,7 +16,9 @@ import {
   restoreReconciliations,
   restoreRejections,
   restoreTransfers,
+  insertTransactionTags,
 } from '../ledger/index.js';
+import { restoreTags } from '../tags/index.js';
 import { countTransactions, storeRestoredReceipt } from '../transactions/index.js';
 import { DocumentError, type ExportDocument, fromEntry, parseAmount, parseSignedAmount } from './export-format.js';
 import { readRestorable } from './restore.rules.js';
@@ -142,7 +144,7 @@ async function writeDocument(
   const transactionId = new Map(doc.transactions.map((t) => [t.id, randomUUID()]));
   await ledgerWriter.insertRows(
     tx,
-    doc.transactions.map(({ receipt: _file, ...t }) => {
+    doc.transactions.map(({ receipt: _file, tagIds: _tags, ...t }) => {
       const receipt = receipts.get(t.id);
       return {
         ...fromEntry(t),
@@ -155,6 +157,25 @@ async function writeDocument(
         receiptMime: receipt?.mime ?? null,
       };
     }),
+  );
+  const tagIds = await restoreTags(
+    tx,
+    doc.tags.map((g) => ({
+      userId,
+      name: g.name.trim(),
+      color: g.color,
+      archivedAt: g.archivedAt === null ? null : new Date(g.archivedAt),
+      createdAt: new Date(g.createdAt),
+      updatedAt: new Date(g.updatedAt),
+    })),
+  );
+  const tagId = new Map(doc.tags.map((g, i) => [g.id, tagIds[i]!]));
+  await insertTransactionTags(
+    tx,
+    userId,
+    doc.transactions.flatMap((t) =>
+      t.tagIds.map((id) => ({ transactionId: transactionId.get(t.id)!, tagId: tagId.get(id)! })),
+    ),
   );
   await restoreTransfers(
     tx,

@@ -161,6 +161,7 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
       'recurring.csv',
       'rules.csv',
       'settings.csv',
+      'tags.csv',
       'transactions.csv',
       'transfers.csv',
     ]);

@@ -13,7 +13,8 @@ export const transactionsBulkRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       schema: {
         tags: ['transactions'],
-        summary: 'Set the category of, delete, or mark cleared many transactions at once (by ids or by filter)',
+        summary:
+          'Set the category of, delete, mark cleared, add a tag to or remove a tag from many transactions at once (by ids or by filter)',
         body: checkedByService(bulkRequestSchema),
         response: { 200: dataOf(bulkResultSchema) },
       },

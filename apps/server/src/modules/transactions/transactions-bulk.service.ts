@@ -2,11 +2,11 @@ import { type BulkResult, bulkRequestSchema } from '@ledgerly/shared';
 import { notFound } from '../../errors.js';
 import { parse } from '../../lib/validate.js';
 import { findCategory } from '../categories/index.js';
-import { applyBulk } from '../ledger/index.js';
+import { applyBulk, requireTags } from '../ledger/index.js';
 import type { Owner, TransactionDeps } from './transactions.service.js';
 
 /**
- * POST /transactions/bulk: one action (category, delete, cleared) on the rows named by `ids` or
+ * POST /transactions/bulk: one action (category, delete, cleared, addTag, removeTag) on the rows named by `ids` or
  * by the list's `filter` (issue 25 item 4). Rows that cannot take it are skipped and counted.
  */
 export async function bulkEdit(deps: TransactionDeps, owner: Owner, body: unknown): Promise<BulkResult> {
@@ -18,8 +18,10 @@ export async function bulkEdit(deps: TransactionDeps, owner: Owner, body: unknow
     if (!found) throw notFound('Category');
     category = { id: found.id, type: found.type };
   }
+  // Another user's tag is a 404 too (naming the field).
+  if (request.tagId) await requireTags(deps.db, owner.id, [request.tagId], 'tagId');
   const selection = request.ids ? { ids: request.ids } : { filter: request.filter ?? {} };
-  const outcome = await applyBulk(deps.db, owner.id, selection, request.action, category);
+  const outcome = await applyBulk(deps.db, owner.id, selection, request.action, category, request.tagId);
   for (const key of outcome.receiptKeys) {
     try {
       await deps.receipts.remove(key);

@@ -49,6 +49,7 @@ describe('creating transactions', () => {
       receiptThumbUrl: null,
       recurringId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      tags: [],
     });
   });
 

@@ -1,10 +1,14 @@
-import type { Transaction } from '@ledgerly/shared';
+import type { TagRef, Transaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
 import type { CategoryRefRow, TransactionRow } from '../ledger/index.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 
 /** A row with its transfer, when the read knew it (the ledger's reads do; a fresh insert has none). */
-type RowWithTransfer = TransactionRow & { transferId?: string | null; transferAccountId?: string | null };
+type RowWithTransfer = TransactionRow & {
+  transferId?: string | null;
+  transferAccountId?: string | null;
+  tags?: TagRef[] | undefined;
+};
 
 /** The API shape of a transaction; receipt URLs are signed for its owner at answer time. */
 export function toTransaction(
@@ -28,5 +32,6 @@ export function toTransaction(
     ...sign(row),
     recurringId: row.recurringId,
     createdAt: row.createdAt.toISOString(),
+    tags: row.tags ?? [],
   };
 }

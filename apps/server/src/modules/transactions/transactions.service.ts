@@ -36,7 +36,9 @@ import {
   ledgerTransfers,
   ledgerWriter,
   listTransactions,
+  requireTags,
   sumTransactions,
+  tagsOfRows,
 } from '../ledger/index.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { TransactionForm } from './transactions.form.js';
@@ -93,21 +95,28 @@ export const presentTransaction = toTransaction;
 
 export async function create(deps: TransactionDeps, owner: Owner, form: TransactionForm): Promise<Transaction> {
   const { data, category } = await validate(deps.db, owner, form.fields);
+  await requireTags(deps.db, owner.id, data.tagIds ?? []);
   // Decode and re-encode in memory before anything is written.
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
   try {
-    const row = await ledgerWriter.insertTransaction(deps.db, owner.id, {
-      accountId: data.accountId,
-      categoryId: data.categoryId,
-      type: data.type,
-      amountCents: data.amount,
-      description: data.description,
-      date: data.date,
-      receiptKey: saved?.key ?? null,
-      receiptMime: saved?.mime ?? null,
-    });
-    return toTransaction(row, category, deps.sign);
+    const row = await ledgerWriter.insertTransaction(
+      deps.db,
+      owner.id,
+      {
+        accountId: data.accountId,
+        categoryId: data.categoryId,
+        type: data.type,
+        amountCents: data.amount,
+        description: data.description,
+        date: data.date,
+        receiptKey: saved?.key ?? null,
+        receiptMime: saved?.mime ?? null,
+      },
+      data.tagIds,
+    );
+    const tags = (await tagsOfRows(deps.db, owner.id, [row.id])).get(row.id) ?? [];
+    return toTransaction({ ...row, tags }, category, deps.sign);
   } catch (error) {
     await discard(deps, saved?.key ?? null);
     // The account or the category was deleted between the check and the insert.
@@ -129,21 +138,28 @@ export async function update(
   if (current.kind === 'opening') throw conflict(ACCOUNT_MSG.editOpening);
   if (current.kind === 'adjustment') throw conflict(ACCOUNT_MSG.editAdjustment);
   const { data, category } = await validate(deps.db, owner, form.fields);
+  if (data.tagIds) await requireTags(deps.db, owner.id, data.tagIds);
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
   // A new file replaces the old one; removeReceipt without a file clears it; else it stays.
   const receipt = saved ?? (data.removeReceipt ? { key: null, mime: null } : undefined);
   let result: Awaited<ReturnType<typeof ledgerWriter.updateTransaction>>;
   try {
-    result = await ledgerWriter.updateTransaction(deps.db, owner.id, id, {
-      ...(data.accountId ? { accountId: (await accountForWrite(deps.db, owner.id, data.accountId)).id } : {}),
-      categoryId: data.categoryId,
-      type: data.type,
-      amountCents: data.amount,
-      description: data.description,
-      date: data.date,
-      receipt,
-    });
+    result = await ledgerWriter.updateTransaction(
+      deps.db,
+      owner.id,
+      id,
+      {
+        ...(data.accountId ? { accountId: (await accountForWrite(deps.db, owner.id, data.accountId)).id } : {}),
+        categoryId: data.categoryId,
+        type: data.type,
+        amountCents: data.amount,
+        description: data.description,
+        date: data.date,
+        receipt,
+      },
+      data.tagIds,
+    );
   } catch (error) {
     await discard(deps, saved?.key ?? null);
     if (isForeignKeyViolation(error)) throw goneReference(error);
@@ -154,7 +170,8 @@ export async function update(
     throw notFound('Transaction');
   }
   if (receipt && result.previousReceiptKey !== result.row.receiptKey) await discard(deps, result.previousReceiptKey);
-  return toTransaction(result.row, category, deps.sign);
+  const tags = (await tagsOfRows(deps.db, owner.id, [id])).get(id) ?? [];
+  return toTransaction({ ...result.row, tags }, category, deps.sign);
 }
 
 /**
@@ -308,7 +325,7 @@ const csvCell = (text: string) => {
 /**
  * The transactions matching the list's filters as CSV lines (header first), newest first,
  * read page by page so memory stays flat. Columns: Date (YYYY-MM-DD), Description, Category,
- * Amount (signed: income positive, expense negative, point decimals) — what the importer reads back.
+ * Amount (signed: income positive, expense negative, point decimals), Tags — what the importer reads back.
  */
 export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unknown): AsyncGenerator<string> {
   const filter = parse(forDay(transactionFilterSchemaFor, todayIn(owner.timezone)), query);
@@ -316,7 +333,8 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
   const names = await accountNamesOf(deps.db, owner.id);
   if (filter.accountId && !names.has(filter.accountId)) throw notFound('Account');
   const several = names.size > 1;
-  yield several ? 'Date,Description,Category,Account,Amount\r\n' : 'Date,Description,Category,Amount\r\n';
+  // Tags last, joined by "; " (the importer ignores the column; docs/tags.md).
+  yield several ? 'Date,Description,Category,Account,Amount,Tags\r\n' : 'Date,Description,Category,Amount,Tags\r\n';
   let after: Cursor | undefined;
   for (;;) {
     const rows = await listTransactions(deps.db, owner.id, filter, { limit: CSV_PAGE, after });
@@ -324,7 +342,7 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
       const account = several ? `${csvCell(names.get(r.accountId) ?? '')},` : '';
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${account}${(cents / 100).toFixed(2)}\r\n`;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${account}${(cents / 100).toFixed(2)},${csvCell((r.tags ?? []).map((g) => g.name).join('; '))}\r\n`;
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];

@@ -35,6 +35,7 @@ export function makeAccount(over: Partial<Account> & { id: string; name: string;
 /** A transaction as the API answers it (component tests only). */
 export function makeTransaction(over: Partial<Transaction> & { id: string }): Transaction {
   return {
+    tags: [],
     categoryId: 'c1',
     category: { id: 'c1', name: 'Groceries', color: '#22c55e', icon: '🛒' },
     accountId: 'a1',

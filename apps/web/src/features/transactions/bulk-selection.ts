@@ -86,7 +86,11 @@ export function bulkResultMessage(r: BulkResult): string {
       ? `${transactionsCount(r.changed)} deleted`
       : r.action === 'cleared'
         ? `${transactionsCount(r.changed)} marked cleared`
-        : `Category set on ${transactionsCount(r.changed)}`;
+        : r.action === 'addTag'
+          ? `Tag added to ${transactionsCount(r.changed)}`
+          : r.action === 'removeTag'
+            ? `Tag removed from ${transactionsCount(r.changed)}`
+            : `Category set on ${transactionsCount(r.changed)}`;
   const parts = [done];
   if (r.alsoDeleted) parts.push(`with the other ${n(r.alsoDeleted, 'side')} of their transfers`);
   if (r.skipped) {
@@ -95,7 +99,11 @@ export function bulkResultMessage(r: BulkResult): string {
         ? 'of the other type, transfers or in a closed account'
         : r.action === 'delete'
           ? 'reconciled or in a closed account'
-          : 'in a closed account';
+          : r.action === 'addTag'
+            ? 'they have 10 tags already'
+            : r.action === 'removeTag'
+              ? 'they still have the tag'
+              : 'in a closed account';
     parts.push(`${r.skipped.toLocaleString('en-US')} skipped (${why})`);
   }
   return parts.join(', ');

@@ -14,6 +14,8 @@ describe('transaction filters', () => {
       search: '',
       startDate: '2026-03-01',
       endDate: TODAY,
+      tagIds: [],
+      tagMode: 'any',
     });
   });
 
@@ -72,5 +74,15 @@ describe('receipt file check', () => {
       'File size must be less than 5MB',
     );
     expect(receiptFileError({ name: 'scan.JPG', type: '', size: 10 })).toBeNull();
+  });
+});
+
+describe('tag filters as query parameters', () => {
+  it('sends tagIds joined by commas, and tagMode only with tags and when it is not any', () => {
+    const base = defaultFilters('2026-03-15');
+    expect(filterQuery({ ...base, tagIds: [] })).toMatchObject({ tagIds: '', tagMode: '' });
+    expect(filterQuery({ ...base, tagIds: ['a', 'b'] })).toMatchObject({ tagIds: 'a,b', tagMode: '' });
+    expect(filterQuery({ ...base, tagIds: ['a'], tagMode: 'none' })).toMatchObject({ tagIds: 'a', tagMode: 'none' });
+    expect(filterQuery({ ...base, tagIds: [], tagMode: 'all' })).toMatchObject({ tagMode: '' });
   });
 });

@@ -1,4 +1,4 @@
-import { firstOfMonth, firstOfYear, type TransactionType } from '@ledgerly/shared';
+import { firstOfMonth, firstOfYear, type TagMode, type TransactionType } from '@ledgerly/shared';
 
 /** What the Transactions tab filters by; '' means "any". Dates are YYYY-MM-DD or ''. */
 export interface TransactionFilters {
@@ -9,6 +9,9 @@ export interface TransactionFilters {
   search: string;
   startDate: string;
   endDate: string;
+  /** Rows with any, all or none of these tags (docs/tags.md). */
+  tagIds: string[];
+  tagMode: TagMode;
 }
 
 export type QuickRange = 'month' | 'year' | 'all';
@@ -36,7 +39,15 @@ export function activeQuickRange(filters: Pick<TransactionFilters, 'startDate' |
 
 /** The first day of the current month through today, nothing else. */
 export function defaultFilters(today: string): TransactionFilters {
-  return { type: '', categoryId: '', accountId: '', search: '', ...quickRangeDates('month', today) };
+  return {
+    type: '',
+    categoryId: '',
+    accountId: '',
+    search: '',
+    ...quickRangeDates('month', today),
+    tagIds: [],
+    tagMode: 'any',
+  };
 }
 
 /** A date typed into a filter: never later than today. */
@@ -66,5 +77,8 @@ export function filterQuery(filters: TransactionFilters): Record<string, string>
     search: filters.search.trim(),
     startDate: filters.startDate,
     endDate: filters.endDate,
+    tagIds: filters.tagIds.join(','),
+    // The mode only with tags (any is the server's default).
+    tagMode: filters.tagIds.length && filters.tagMode !== 'any' ? filters.tagMode : '',
   };
 }

@@ -13,6 +13,7 @@ import { useInitializeCategories } from '../api/initialize-categories';
 import { CategoryCard } from './category-card';
 import { CategoryFormDialog } from './category-form-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
+import { TagsSection } from '../../tags/components/tags-section';
 
 type Filter = 'all' | 'expense' | 'income';
 
@@ -104,6 +105,8 @@ export function CategoriesTab() {
           )}
         </>
       )}
+
+      <TagsSection />
 
       <CategoryFormDialog
         open={form.open}

@@ -30,6 +30,7 @@ function dashboard(expense: number, recent: DashboardData['recentTransactions'])
 const before = dashboard(0, []);
 const gym: Transaction = {
   id: 't1',
+  tags: [],
   categoryId: null,
   category: null,
   accountId: 'a1',

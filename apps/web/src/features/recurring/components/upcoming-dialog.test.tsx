@@ -13,6 +13,7 @@ const SAVE_ID = '00000000-0000-4000-8000-0000000000a2';
 
 const item = (over: Partial<RecurringTransaction>): RecurringTransaction => ({
   id: GYM_ID,
+  tags: [],
   categoryId: null,
   category: null,
   accountId: CHECKING.id,

@@ -158,6 +158,7 @@ describe('validateRecurringForm for a recurring transfer', () => {
   it('opens an existing transfer as a Transfer, with both accounts', () => {
     const values = formValuesFrom({
       id: 'x',
+      tags: [],
       categoryId: null,
       category: null,
       accountId: FROM,

@@ -9,10 +9,12 @@ export interface BulkEditInput {
   selection: { ids: string[] } | { filter: TransactionFilters };
   action: BulkAction;
   categoryId?: string;
+  /** For addTag and removeTag. */
+  tagId?: string;
 }
 
 /** POST /transactions/bulk: one action on many rows. */
-export const bulkEdit = ({ selection, action, categoryId }: BulkEditInput) =>
+export const bulkEdit = ({ selection, action, categoryId, tagId }: BulkEditInput) =>
   apiRequest<{ data: BulkResult }>('/transactions/bulk', {
     method: 'POST',
     body: {
@@ -22,6 +24,7 @@ export const bulkEdit = ({ selection, action, categoryId }: BulkEditInput) =>
           { filter: Object.fromEntries(Object.entries(filterQuery(selection.filter)).filter(([, v]) => v)) }),
       action,
       ...(categoryId ? { categoryId } : {}),
+      ...(tagId ? { tagId } : {}),
     },
     fallback: 'Failed to update transactions',
   });

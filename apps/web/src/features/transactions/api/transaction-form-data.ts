@@ -20,6 +20,8 @@ export function transactionFormData({ values, receipt, removeReceipt }: Transact
   form.set('date', values.date);
   // Absent: the user's default account (new rows) or the row's own account (edits).
   if (values.accountId) form.set('accountId', values.accountId);
+  // The row's tags as a JSON string (multipart); absent keeps the stored ones.
+  if (values.tagIds) form.set('tagIds', JSON.stringify(values.tagIds));
   if (receipt) form.set('receipt', receipt);
   else if (removeReceipt) form.set('removeReceipt', 'true');
   return form;

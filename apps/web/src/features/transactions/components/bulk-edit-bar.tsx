@@ -10,6 +10,7 @@ import { useBulkEdit } from '../api/bulk-edit';
 import { useMarkTransfer } from '../api/mark-transfer';
 import { bulkResultMessage, markTransferMessage, transactionsCount, type BulkSelection } from '../bulk-selection';
 import type { TransactionFilters } from '../filters';
+import { useTags } from '../../tags/api/tags';
 
 export interface BulkEditBarProps {
   selection: BulkSelection;
@@ -40,6 +41,9 @@ export function BulkEditBar({ selection, total, totalIsLowerBound, filters, onSu
   const headingId = useId();
   const categorySelectId = useId();
   const [categoryId, setCategoryId] = useState('');
+  const tagSelectId = useId();
+  const [tagId, setTagId] = useState('');
+  const { data: tags = [] } = useTags();
   const [confirming, setConfirming] = useState(false);
   const { data: categories = [] } = useCategories();
   const { several } = useAccountsView();
@@ -52,12 +56,13 @@ export function BulkEditBar({ selection, total, totalIsLowerBound, filters, onSu
   const none = count === 0;
   const target = selection.all ? { filter: filters } : { ids: [...selection.ids] };
 
-  async function run(action: BulkAction, extra: { categoryId?: string } = {}) {
+  async function run(action: BulkAction, extra: { categoryId?: string; tagId?: string } = {}) {
     try {
       const { data } = await edit.mutateAsync({ selection: target, action, ...extra });
       onSuccess(bulkResultMessage(data));
       selection.clear();
       setCategoryId('');
+      setTagId('');
     } catch (error) {
       onError(errorMessage(error, 'Failed to update transactions'));
     }
@@ -135,6 +140,34 @@ export function BulkEditBar({ selection, total, totalIsLowerBound, filters, onSu
             Apply
           </Button>
         </div>
+        {tags.length > 0 && (
+          <div className="flex min-w-0 items-end gap-2">
+            <label htmlFor={tagSelectId} className="sr-only">
+              Tag for the selected transactions
+            </label>
+            <select
+              id={tagSelectId}
+              value={tagId}
+              onChange={(e) => setTagId(e.target.value)}
+              className={`${inputClass} max-w-[10rem] py-1.5`}
+            >
+              <option value="">Tag…</option>
+              {tags
+                .filter((t) => !t.archived)
+                .map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+            </select>
+            <Button size="sm" variant="secondary" disabled={!tagId} onClick={() => void run('addTag', { tagId })}>
+              Add tag
+            </Button>
+            <Button size="sm" variant="secondary" disabled={!tagId} onClick={() => void run('removeTag', { tagId })}>
+              Remove tag
+            </Button>
+          </div>
+        )}
         <Button variant="secondary" size="sm" onClick={() => void run('cleared')}>
           Mark cleared
         </Button>

@@ -4,6 +4,7 @@ import { ActionMenu } from '../../../components/ui/action-menu';
 import { Button } from '../../../components/ui/button';
 import { Emoji } from '../../../components/ui/emoji';
 import { amountColor } from '../transfer-label';
+import { TagChips } from '../../tags/components/tag-chip';
 
 export interface TransactionCardProps {
   transaction: Transaction;
@@ -95,6 +96,11 @@ export function TransactionCard({
           </span>
           <span className="max-sm:hidden">{date}</span>
         </p>
+        {t.tags.length > 0 && (
+          <div className="mt-1 max-h-5 overflow-hidden">
+            <TagChips tags={t.tags} />
+          </div>
+        )}
       </div>
       <div className="shrink-0 text-right">
         <p className={`text-sm font-semibold tabular-nums sm:text-base ${amountColor(t)}`}>{amount}</p>

@@ -5,6 +5,9 @@ import { InputField, SelectField } from '../../../components/ui/field';
 import { useCategories } from '../../categories/api/get-categories';
 import { useAccountsView } from '../../accounts/api/use-accounts';
 import { activeQuickRange, withDate, type TransactionFilters as Filters } from '../filters';
+import { useTags } from '../../tags/api/tags';
+import { TagPicker } from '../../tags/components/tag-picker';
+import { TAG_LIMITS, type TagMode } from '@ledgerly/shared';
 
 export interface TransactionFiltersProps {
   /** The filters in force, except that `search` is the text as typed (applied after a pause). */
@@ -28,7 +31,9 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
     (value.type ? 1 : 0) +
     (value.categoryId ? 1 : 0) +
     (value.accountId ? 1 : 0) +
-    (activeQuickRange(value, today) === 'custom' ? 1 : 0);
+    (activeQuickRange(value, today) === 'custom' ? 1 : 0) +
+    (value.tagIds.length ? 1 : 0);
+  const { data: tags = [] } = useTags();
   const phoneHidden = expanded ? '' : 'max-sm:hidden';
   const { data: categories = [] } = useCategories();
   const { accounts, several } = useAccountsView();
@@ -121,6 +126,26 @@ export function TransactionFilters({ value, today, onChange, onClear }: Transact
           onChange={(e) => onChange(withDate(value, 'endDate', e.target.value, today))}
           containerClassName={phoneHidden}
         />
+        {tags.length > 0 && (
+          <div className={`col-span-2 grid grid-cols-[1fr_auto] items-start gap-2 lg:col-span-2 ${phoneHidden}`}>
+            <TagPicker
+              label="Tags"
+              tags={tags}
+              value={value.tagIds}
+              max={TAG_LIMITS.filterMax}
+              onChange={(tagIds) => set({ tagIds })}
+            />
+            <SelectField
+              label="Match"
+              value={value.tagMode}
+              onChange={(e) => set({ tagMode: e.target.value as TagMode })}
+            >
+              <option value="any">Any of them</option>
+              <option value="all">All of them</option>
+              <option value="none">None of them</option>
+            </SelectField>
+          </div>
+        )}
         <InputField
           label="Search"
           type="search"

@@ -97,6 +97,7 @@ describe('TransactionFormDialog', () => {
     // A transaction whose stored category is of the other type (e.g. data changed elsewhere).
     const { dialog } = renderDialog({
       id: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a99',
+      tags: [],
       categoryId: SALARY.id,
       category: SALARY,
       accountId: '00000000-0000-4000-8000-00000000acc1',

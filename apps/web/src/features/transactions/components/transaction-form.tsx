@@ -17,6 +17,8 @@ import { transactionFormSchema, type TransactionFormValues } from '../transactio
 import { ReceiptPicker } from './receipt-picker';
 import { TransferForm } from './transfer-form';
 import { UploadProgress } from './upload-progress';
+import { useTags } from '../../tags/api/tags';
+import { TagPicker } from '../../tags/components/tag-picker';
 
 const TYPE_OPTIONS = [
   { value: 'expense', label: 'Expense' },
@@ -77,6 +79,9 @@ export function TransactionForm({
   const create = useCreateTransaction(createErrorFallback);
   const update = useUpdateTransaction();
 
+  const { data: allTags = [] } = useTags();
+  const [tagIds, setTagIds] = useState<string[]>(() => transaction?.tags.map((t) => t.id) ?? []);
+  const [tagError, setTagError] = useState<string | undefined>();
   const [receipt, setReceipt] = useState<File | null>(null);
   const [removeStored, setRemoveStored] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
@@ -139,7 +144,13 @@ export function TransactionForm({
     if (receiptError) return;
     setServerError(null);
     setProgress(receipt ? 0 : null);
-    const payload = { values, receipt, removeReceipt: removeStored, onProgress: receipt ? setProgress : undefined };
+    setTagError(undefined);
+    const payload = {
+      values: { ...values, tagIds },
+      receipt,
+      removeReceipt: removeStored,
+      onProgress: receipt ? setProgress : undefined,
+    };
     try {
       if (transaction) await update.mutateAsync({ id: transaction.id, ...payload });
       else await create.mutateAsync(payload);
@@ -153,6 +164,7 @@ export function TransactionForm({
       setServerError(error.message);
       for (const [field, message] of Object.entries(error.fields ?? {})) {
         if (field === 'receipt') setReceiptError(message);
+        if (field === 'tagIds') setTagError(message);
         const known = FORM_FIELDS.find((f) => f === field);
         if (known) setError(known, { message });
       }
@@ -209,6 +221,14 @@ export function TransactionForm({
           hint={`${descriptionLength}/${LIMITS.descriptionMax}`}
           error={errors.description?.message}
           {...register('description')}
+        />
+        <TagPicker
+          label="Tags (optional)"
+          tags={allTags}
+          known={transaction?.tags}
+          value={tagIds}
+          onChange={setTagIds}
+          error={tagError}
         />
         <ReceiptPicker
           file={receipt}

@@ -60,6 +60,7 @@ export function row(extra: Partial<Transaction> = {}): Transaction {
   n += 1;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    tags: [],
     categoryId: FOOD.id,
     category: { id: FOOD.id, name: FOOD.name, color: FOOD.color, icon: FOOD.icon },
     accountId: CHECKING.id,

@@ -1,0 +1,3 @@
+/** Tags (docs/tags.md). Outside this folder, import only this file. */
+export { tagsRoutes } from './tags.routes.js';
+export { type PortableTagRow, exportTags, restoreTags } from './tags.portable.js';
