@@ -84,3 +84,13 @@ export {
 export * as accountsWriter from './ledger.accounts-writer.js';
 // Imports into accounts and transfer matching (h-f): linking matched rows into transfers.
 export { type LegPair, insertOpeningRow, linkPair, linkPairs } from './ledger.links.js';
+// Split transactions (3/6, DESIGN §11): a split row's lines, written by the writer.
+export {
+  type LineValues,
+  type LineWithCategory,
+  countCategoryLines,
+  isSplit,
+  linesOf,
+  rowOfLines,
+  signedSum,
+} from './ledger.lines.js';

@@ -5,6 +5,7 @@ import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { accountForWrite, defaultAccount } from './ledger.accounts.js';
 import { containsText } from './ledger.filter.js';
+import { type LineValues, moveCategoryLines, replaceLines } from './ledger.lines.js';
 import type { TransactionRow } from './ledger.read-model.js';
 
 /*
@@ -21,7 +22,13 @@ export type TransactionValues = Pick<
   TransactionRow,
   'categoryId' | 'type' | 'amountCents' | 'description' | 'date' | 'receiptKey' | 'receiptMime'
 > &
-  Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>>;
+  Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>> & {
+    /**
+     * A split row's lines (DESIGN §11; its `categoryId` is then null). On an update, `[]` makes
+     * the row unsplit (with the `categoryId` given) and undefined leaves its lines as they are.
+     */
+    lines?: LineValues[] | undefined;
+  };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -51,11 +58,23 @@ async function requireOpen(db: Db, userId: string, accountIds: (string | null | 
 
 export async function insertTransaction(db: Db, userId: string, values: TransactionValues): Promise<TransactionRow> {
   const account = await accountForWrite(db, userId, values.accountId);
-  const rows = await db
-    .insert(transactions)
-    .values({ ...values, accountId: account.id, userId })
-    .returning();
-  return rows[0]!;
+  const { lines, ...fields } = values;
+  if (!lines?.length) {
+    const rows = await db
+      .insert(transactions)
+      .values({ ...fields, accountId: account.id, userId })
+      .returning();
+    return rows[0]!;
+  }
+  // A split row and its lines in one database transaction: the lines' check runs at its commit.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({ ...fields, categoryId: null, accountId: account.id, userId })
+      .returning();
+    await replaceLines(tx, row!, lines);
+    return row!;
+  });
 }
 
 /** The fields a reconciliation locks (DESIGN §10): a reconciled row keeps them until it is reopened. */
@@ -103,16 +122,19 @@ export async function updateTransaction(
     if (current.kind !== 'regular') throw conflict(NOT_REGULAR[current.kind]);
     assertNotLocked(current, values);
     await requireOpen(tx, userId, [current.accountId, values.accountId]);
-    const { receipt, ...rest } = values;
+    const { receipt, lines, ...rest } = values;
     const [row] = await tx
       .update(transactions)
       .set({
         ...rest,
+        // Split: the lines carry the categories; unsplit: the row's category is given with `[]`.
+        ...(lines?.length ? { categoryId: null } : {}),
         ...(receipt ? { receiptKey: receipt.key, receiptMime: receipt.mime } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .returning();
+    if (row && lines) await replaceLines(tx, row, lines);
     return row ? { row, previousReceiptKey: current.receiptKey } : null;
   });
 }
@@ -304,7 +326,8 @@ export async function moveCategory(db: Db, userId: string, from: string, to: str
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
     .returning({ id: transactions.id });
-  return rows.length;
+  // Split rows' lines of the category move too (counted as rows moved).
+  return rows.length + (await moveCategoryLines(db, userId, from, to));
 }
 
 /**

@@ -1,10 +1,15 @@
 import type { Transaction } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
-import type { CategoryRefRow, TransactionRow } from '../ledger/index.js';
+import type { CategoryRefRow, LineWithCategory, TransactionRow } from '../ledger/index.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 
 /** A row with its transfer, when the read knew it (the ledger's reads do; a fresh insert has none). */
-type RowWithTransfer = TransactionRow & { transferId?: string | null; transferAccountId?: string | null };
+type RowWithTransfer = TransactionRow & {
+  transferId?: string | null;
+  transferAccountId?: string | null;
+  /** A split row's lines (DESIGN §11); absent or empty on any other row. */
+  lines?: LineWithCategory[];
+};
 
 /** The API shape of a transaction; receipt URLs are signed for its owner at answer time. */
 export function toTransaction(
@@ -16,6 +21,19 @@ export function toTransaction(
     id: row.id,
     categoryId: row.categoryId,
     category: category && { id: category.id, name: category.name, color: category.color, icon: category.icon },
+    lines: (row.lines ?? []).map((l) => ({
+      id: l.id,
+      categoryId: l.categoryId,
+      category: l.category && {
+        id: l.category.id,
+        name: l.category.name,
+        color: l.category.color,
+        icon: l.category.icon,
+      },
+      amount: fromCents(l.amountCents),
+      type: l.type,
+      note: l.note,
+    })),
     accountId: row.accountId,
     kind: row.kind,
     status: row.status,
