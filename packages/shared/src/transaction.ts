@@ -137,6 +137,23 @@ export const transactionInputSchema = (today: string) =>
   });
 export type TransactionInput = z.output<ReturnType<typeof transactionInputSchema>>;
 
+/** Whether the fields send lines (a split): anything but none, '' and an empty list. */
+export function sendsLines(fields: Record<string, unknown>): boolean {
+  const v = fields.lines;
+  if (v === undefined || v === null) return false;
+  if (Array.isArray(v)) return v.length > 0;
+  return !(typeof v === 'string' && (v.trim() === '' || v.trim() === '[]'));
+}
+
+/**
+ * The fields of a row that is not split: the category is required, and checked first (the
+ * spec's order: category, amount, date).
+ */
+export const unsplitTransactionInputSchema = (today: string) =>
+  transactionInputSchema(today).extend({
+    categoryId: z.uuid({ error: MSG.selectCategory }),
+  });
+
 export const FILTER_MSG = {
   badDate: 'Dates must be YYYY-MM-DD',
   futureDate: 'Dates cannot be later than today',

@@ -1,7 +1,9 @@
 import { type Placeholder, type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, transactionLines, transactions } from '../../db/schema.js';
-import type { CategoryRefRow } from './ledger.read-model.js';
+
+/** A line's category as answers show it (the read model's CategoryRefRow, without importing it). */
+type CategoryRef = { id: string; name: string; color: string; icon: string };
 
 /*
  * The lines of split transactions (DESIGN §11, docs/splits.md), written only by the ledger's
@@ -20,7 +22,7 @@ export interface LineValues {
 
 export type LineRow = typeof transactionLines.$inferSelect;
 /** A line with its category, in the order the user gave. */
-export type LineWithCategory = LineRow & { category: CategoryRefRow | null };
+export type LineWithCategory = LineRow & { category: CategoryRef | null };
 
 /** The signed sum of lines (income positive), as the database's check adds them. */
 export const signedSum = (lines: readonly Pick<LineValues, 'type' | 'amountCents'>[]): number =>

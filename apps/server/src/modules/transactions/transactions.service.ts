@@ -7,7 +7,9 @@ import {
   MSG,
   SPLIT_MSG,
   fromCents,
+  sendsLines,
   splitProblem,
+  unsplitTransactionInputSchema,
   todayIn,
   transactionFilterSchemaFor,
   transactionInputSchema,
@@ -91,7 +93,11 @@ async function checkLines(
  * type; or, for a split row, its lines (at least two, adding up to the row, categories checked).
  */
 async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
-  const data = parse(transactionInputSchema(todayIn(owner.timezone)), fields);
+  const today = todayIn(owner.timezone);
+  const data = parse(
+    sendsLines(fields) ? transactionInputSchema(today) : unsplitTransactionInputSchema(today),
+    fields,
+  );
   const problem = splitProblem(data);
   if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
   if (data.lines?.length) return { data, category: null, lines: await checkLines(db, owner, data.lines) };
