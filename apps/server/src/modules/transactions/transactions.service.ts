@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
 import {
   ACCOUNT_MSG,
-  KIND_LABELS,
+  shownCategory,
   LIMITS,
   MSG,
   SPLIT_MSG,
@@ -379,7 +379,7 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
       const account = several ? `${csvCell(names.get(r.accountId) ?? '')},` : '';
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${account}${(cents / 100).toFixed(2)}\r\n`;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(shownCategory(r).name)},${account}${(cents / 100).toFixed(2)}\r\n`;
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];
