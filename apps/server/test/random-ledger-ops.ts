@@ -33,7 +33,12 @@ export const isSplit = (row: Row) => row.kind === 'regular' && row.categoryId ==
 
 /** A split row's lines as the API takes them back (unchanged). */
 async function linesOf(l: RandomLedger, id: string) {
-  const lines = await l.query<{ categoryId: string; type: 'income' | 'expense'; cents: number; note: string | null }>(sql`
+  const lines = await l.query<{
+    categoryId: string;
+    type: 'income' | 'expense';
+    cents: number;
+    note: string | null;
+  }>(sql`
     select category_id as "categoryId", type, amount_cents::int as cents, note
     from transaction_lines where transaction_id = ${id} order by position`);
   return lines.map((x) => ({ categoryId: x.categoryId, type: x.type, amount: money(x.cents), note: x.note }));
@@ -49,7 +54,12 @@ function randomLines(l: RandomLedger, signed: number) {
   for (let k = 1 + l.int(3); k > 0; k -= 1) {
     const type = l.chance(0.2) ? (signed > 0 ? 'expense' : 'income') : signed > 0 ? 'income' : 'expense';
     const cents = 1 + l.int(Math.max(1, Math.abs(signed)));
-    lines.push({ categoryId: l.category(type), type, amount: money(cents), ...(l.chance(0.3) ? { note: 'part' } : {}) });
+    lines.push({
+      categoryId: l.category(type),
+      type,
+      amount: money(cents),
+      ...(l.chance(0.3) ? { note: 'part' } : {}),
+    });
     left -= type === 'income' ? cents : -cents;
   }
   // The last line takes what is left (of whichever sign); never zero.

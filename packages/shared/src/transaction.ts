@@ -81,7 +81,11 @@ export const transactionLinesSchema = z.preprocess(
       items.forEach((item, i) => {
         const result = transactionLineInputSchema.safeParse(item);
         if (result.success) lines.push(result.data);
-        else ctx.addIssue({ code: 'custom', message: `Line ${i + 1}: ${result.error.issues[0]?.message ?? SPLIT_MSG.line}` });
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `Line ${i + 1}: ${result.error.issues[0]?.message ?? SPLIT_MSG.line}`,
+          });
       });
       return lines;
     })

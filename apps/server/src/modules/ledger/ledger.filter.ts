@@ -79,7 +79,8 @@ const ROW_CLAUSES: Clauses = {
   // Income or expense: rows that count as such (a transfer leg, an opening or adjustment row has a
   // direction but is neither, DESIGN §10), so the rollups answer a type filter exactly. A split
   // row counts as the types of its lines (DESIGN §11), as it does in the rollups.
-  type: (v) => sql`(${and(eq(transactions.type, v), isNotNull(transactions.categoryId))} or ${splitWithLine(sql`l.type = ${v}`)})`,
+  type: (v) =>
+    sql`(${and(eq(transactions.type, v), isNotNull(transactions.categoryId))} or ${splitWithLine(sql`l.type = ${v}`)})`,
   // A split row is in a category when one of its lines is.
   categoryId: (v) => sql`(${eq(transactions.categoryId, v)} or ${splitWithLine(sql`l.category_id = ${v}`)})`,
   accountId: (v) => eq(transactions.accountId, v),

@@ -68,7 +68,11 @@ export async function replaceLines(
 }
 
 /** The lines of the given rows (of `userId`) with their categories, by row, in order. */
-export async function linesOf(db: Db, userId: string, ids: readonly string[]): Promise<Map<string, LineWithCategory[]>> {
+export async function linesOf(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, LineWithCategory[]>> {
   const byRow = new Map<string, LineWithCategory[]>();
   if (!ids.length) return byRow;
   const rows = await db
@@ -129,7 +133,13 @@ export async function moveCategoryLines(db: Db, userId: string, from: string, to
  */
 export function lineCorrectionValues(
   userId: string,
-  f: { type?: string | undefined; categoryId?: string | undefined; accountId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
+  f: {
+    type?: string | undefined;
+    categoryId?: string | undefined;
+    accountId?: string | undefined;
+    startDate?: string | undefined;
+    endDate?: string | undefined;
+  },
 ): Record<string, string | boolean> {
   const v: Record<string, string | boolean> = { lu: userId };
   if (f.type) v.lt = f.type;
@@ -161,7 +171,10 @@ export function lineCorrectionSql(values: Record<string, unknown>, bind: (name: 
  * adds to its rows with a category when the rollups cannot answer (a search). `rowWhere` is the
  * filter on the row without its type and category; `type` and `categoryId` apply to the lines.
  */
-export function matchingLinesSql(rowWhere: SQL, f: { type?: string | undefined; categoryId?: string | undefined }): SQL {
+export function matchingLinesSql(
+  rowWhere: SQL,
+  f: { type?: string | undefined; categoryId?: string | undefined },
+): SQL {
   const l = transactionLines;
   const parts: SQL[] = [rowWhere];
   if (f.type) parts.push(sql`${l.type} = ${f.type}`);

@@ -1,4 +1,16 @@
-import { type Placeholder, type SQL, and, count, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  type Placeholder,
+  type SQL,
+  and,
+  count,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, transactions } from '../../db/schema.js';
@@ -355,15 +367,13 @@ export async function sumTransactions(db: Db, userId: string, filter: LedgerFilt
             .from(sql`${totalsSql(totals, ph)} as t`),
         totals,
       )
-    : await db
-        .select({ ...ledgerSums(sql`x.type`, sql`x.amount_cents`), ...ledgerCounts(sql`x.type`, sql`1`) })
-        .from(
-          // The rows with a category, and the lines of split rows (each as a row of its own, as in
-          // the rollups) whose row matches the filter without its type and category.
-          sql`(select ${transactions.type} as type, ${transactions.amountCents} as amount_cents from ${transactions}
+    : await db.select({ ...ledgerSums(sql`x.type`, sql`x.amount_cents`), ...ledgerCounts(sql`x.type`, sql`1`) }).from(
+        // The rows with a category, and the lines of split rows (each as a row of its own, as in
+        // the rollups) whose row matches the filter without its type and category.
+        sql`(select ${transactions.type} as type, ${transactions.amountCents} as amount_cents from ${transactions}
                 where ${and(filterWhere(userId, filter), isNotNull(transactions.categoryId))}
                union all ${matchingLinesSql(filterWhere(userId, { ...filter, type: undefined, categoryId: undefined }), filter)}) as x`,
-        );
+      );
   return row ?? { incomeCents: 0, expenseCents: 0, balanceCents: 0, incomeCount: 0, expenseCount: 0 };
 }
 

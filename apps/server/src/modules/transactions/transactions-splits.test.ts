@@ -119,7 +119,11 @@ describe('split transactions', () => {
     });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data).toMatchObject({ categoryId: s.food.id, lines: [] });
-    expect(await get(s.token, '/api/transactions/summary')).toEqual({ totalIncome: 0, totalExpense: 100, balance: -100 });
+    expect(await get(s.token, '/api/transactions/summary')).toEqual({
+      totalIncome: 0,
+      totalExpense: 100,
+      balance: -100,
+    });
     expect(await stored(s.user.id)).toEqual({ rows: 1, lines: 0 });
   });
 
@@ -140,7 +144,9 @@ describe('split transactions', () => {
     expect(res.json().data.lines.map((l: { amount: number }) => l.amount)).toEqual([20, 5]);
     const days = (await t.db.db.execute(sql`
       select day::text, category_id, total_cents::int as cents from transaction_daily_totals
-      where user_id = ${s.user.id} order by total_cents`)) as { rows: { day: string; category_id: string; cents: number }[] };
+      where user_id = ${s.user.id} order by total_cents`)) as {
+      rows: { day: string; category_id: string; cents: number }[];
+    };
     expect(days.rows).toEqual([
       { day: '2024-02-10', category_id: s.home.id, cents: 500 },
       { day: '2024-02-10', category_id: s.food.id, cents: 2000 },
@@ -154,7 +160,9 @@ describe('split transactions', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const after = (await t.db.db.execute(sql`
-      select distinct day::text from transaction_daily_totals where user_id = ${s.user.id}`)) as { rows: { day: string }[] };
+      select distinct day::text from transaction_daily_totals where user_id = ${s.user.id}`)) as {
+      rows: { day: string }[];
+    };
     expect(after.rows).toEqual([{ day: '2024-03-01' }]);
     const unsplit = multipart({ categoryId: s.home.id, type: 'expense', amount: '25.00', date: '2024-03-01' });
     const res2 = await t.request({ method: 'PUT', url: `/api/transactions/${row.id}`, token: s.token, ...unsplit });

@@ -94,10 +94,7 @@ async function checkLines(
  */
 async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
   const today = todayIn(owner.timezone);
-  const data = parse(
-    sendsLines(fields) ? transactionInputSchema(today) : unsplitTransactionInputSchema(today),
-    fields,
-  );
+  const data = parse(sendsLines(fields) ? transactionInputSchema(today) : unsplitTransactionInputSchema(today), fields);
   const problem = splitProblem(data);
   if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
   if (data.lines?.length) return { data, category: null, lines: await checkLines(db, owner, data.lines) };

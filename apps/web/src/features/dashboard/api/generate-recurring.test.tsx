@@ -32,6 +32,7 @@ const gym: Transaction = {
   id: 't1',
   categoryId: null,
   category: null,
+  lines: [],
   accountId: 'a1',
   kind: 'regular',
   status: 'cleared',

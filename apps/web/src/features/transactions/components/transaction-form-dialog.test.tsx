@@ -99,6 +99,7 @@ describe('TransactionFormDialog', () => {
       id: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a99',
       categoryId: SALARY.id,
       category: SALARY,
+      lines: [],
       accountId: '00000000-0000-4000-8000-00000000acc1',
       kind: 'regular',
       status: 'uncleared',

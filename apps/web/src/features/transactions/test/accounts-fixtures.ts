@@ -62,6 +62,7 @@ export function row(extra: Partial<Transaction> = {}): Transaction {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     categoryId: FOOD.id,
     category: { id: FOOD.id, name: FOOD.name, color: FOOD.color, icon: FOOD.icon },
+    lines: [],
     accountId: CHECKING.id,
     kind: 'regular',
     status: 'uncleared',
