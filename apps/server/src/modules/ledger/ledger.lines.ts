@@ -111,7 +111,7 @@ export async function countCategoryLines(db: Db, userId: string, categoryId: str
     .select({ n: sql<number>`count(*)::int` })
     .from(transactionLines)
     .where(and(eq(transactionLines.userId, userId), eq(transactionLines.categoryId, categoryId)));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** Moves every line of category `from` to `to` (a category delete with a target); answers how many. */

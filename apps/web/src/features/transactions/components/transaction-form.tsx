@@ -27,6 +27,9 @@ const TYPE_OPTIONS = [
 const WITH_TRANSFER = [...TYPE_OPTIONS, { value: 'transfer', label: 'Transfer' }] as const;
 type FormType = (typeof WITH_TRANSFER)[number]['value'];
 
+/** The amount field's text as typed (the form holds it as entered). */
+const amountText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 const FORM_FIELDS = ['categoryId', 'type', 'amount', 'description', 'date', 'accountId'] as const;
 
 export interface TransactionFormProps {
@@ -150,8 +153,8 @@ export function TransactionForm({
 
   /** Starts a split: the row's category and amount become the first line, a second one is empty. */
   function startSplit() {
-    const categoryId = watch('categoryId') ?? '';
-    setLines([newLine(type, { categoryId, amount: String(watch('amount') ?? '') }), newLine(type)]);
+    const categoryId = watch('categoryId');
+    setLines([newLine(type, { categoryId, amount: amountText(watch('amount')) }), newLine(type)]);
     setLinesError(undefined);
     setSplit(true);
   }
@@ -241,7 +244,7 @@ export function TransactionForm({
                   <CategorySelect
                     type={type}
                     name={field.name}
-                    value={field.value ?? ''}
+                    value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={errors.categoryId?.message}
@@ -269,7 +272,7 @@ export function TransactionForm({
         {split && (
           <SplitLinesEditor
             rowType={type}
-            rowAmount={String(watch('amount') ?? '')}
+            rowAmount={amountText(watch('amount'))}
             lines={lines}
             onChange={(next) => {
               setLines(next);
