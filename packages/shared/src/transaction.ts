@@ -34,6 +34,7 @@ export const SPLIT_MSG = {
   tooFew: 'A split needs at least two lines',
   both: 'Send either a category or lines, not both',
   notTransfer: 'A transfer cannot be split; unlink it first',
+  notLinked: 'A split transaction cannot be a transfer leg; unsplit it first',
   notKind: 'Only an ordinary income or expense can be split',
   /** The lines' signed sum is `linesCents`, the row's signed amount `rowCents` (income positive). */
   sum: (rowCents: number, linesCents: number) =>

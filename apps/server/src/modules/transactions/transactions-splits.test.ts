@@ -350,5 +350,34 @@ describe('split transactions', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ lines: 'A transfer cannot be split; unlink it first' });
+
+    // A split row is not linked into a transfer.
+    const out = await send(s.token, 'POST', '/api/transactions', {
+      type: 'expense',
+      amount: 20,
+      date: s.today,
+      accountId: accounts[0].id,
+      lines: [
+        { categoryId: s.food.id, amount: 15, type: 'expense' },
+        { categoryId: s.home.id, amount: 5, type: 'expense' },
+      ],
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const inn = await send(s.token, 'POST', '/api/transactions', {
+      categoryId: s.refund.id,
+      type: 'income',
+      amount: 20,
+      date: s.today,
+      accountId: acc.json().data.id,
+    });
+    expect(inn.statusCode, inn.body).toBe(201);
+    const link = await send(s.token, 'POST', '/api/transfers/link', {
+      outTransactionId: out.json().data.id,
+      inTransactionId: inn.json().data.id,
+    });
+    expect(link.statusCode, link.body).toBe(400);
+    expect(link.json().fields).toEqual({
+      outTransactionId: 'A split transaction cannot be a transfer leg; unsplit it first',
+    });
   });
 });
