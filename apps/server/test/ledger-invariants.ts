@@ -14,6 +14,16 @@ const SIGNED = `case when type = 'income' then amount_cents else -amount_cents e
 /** The same, counting only cleared and reconciled rows (the cleared balance). */
 const CLEARED = `case when status in ('cleared', 'reconciled') then ${SIGNED} else 0 end`;
 
+/**
+ * What counts in a category (DESIGN §11): every row with a category, and every line of a split
+ * row (on its row's day and account, taken from the row itself), never the split row.
+ */
+const CATEGORIZED = `(select user_id, date, type, category_id, account_id, amount_cents from transactions
+    where category_id is not null
+  union all
+  select t.user_id, t.date, l.type, l.category_id, t.account_id, l.amount_cents
+    from transaction_lines l join transactions t on t.id = l.transaction_id) as categorized`;
+
 export interface StoredTotal {
   name: string;
   /** The stored rows, every user's (rows left behind by a deleted account or user count too). */
@@ -40,14 +50,14 @@ export const STORED_TOTALS: StoredTotal[] = [
     name: 'transaction_daily_totals',
     stored: `select user_id, day, type, category_id, account_id, total_cents, tx_count from transaction_daily_totals`,
     truth: `select user_id, date, type, category_id, account_id, sum(amount_cents)::bigint, count(*)::bigint
-      from transactions where category_id is not null group by 1, 2, 3, 4, 5`,
+      from ${CATEGORIZED} group by 1, 2, 3, 4, 5`,
   },
   {
     name: 'transaction_monthly_totals',
     stored: `select user_id, month, type, category_id, account_id, total_cents, tx_count from transaction_monthly_totals`,
     truth: `select user_id, date_trunc('month', date::timestamp)::date, type, category_id, account_id,
         sum(amount_cents)::bigint, count(*)::bigint
-      from transactions where category_id is not null group by 1, 2, 3, 4, 5`,
+      from ${CATEGORIZED} group by 1, 2, 3, 4, 5`,
   },
   {
     // A finished reconciliation is a balance assertion the triggers keep: done while the cleared
@@ -82,9 +92,20 @@ export const LEDGER_RULES: { name: string; violations: string }[] = [
         and (select count(*) from transfers tr where t.id in (tr.out_transaction_id, tr.in_transaction_id)) <> 1`,
   },
   {
-    name: "a regular row's category is the user's and of the row's type",
+    name: "a regular row's category is the user's and of the row's type (unless it is split)",
     violations: `select t.id from transactions t left join categories c on c.id = t.category_id
-      where t.kind = 'regular' and (c.id is null or c.user_id <> t.user_id or c.type <> t.type)`,
+      where t.kind = 'regular' and (c.id is null or c.user_id <> t.user_id or c.type <> t.type)
+        and not exists (select 1 from transaction_lines l where l.transaction_id = t.id)`,
+  },
+  {
+    name: "a split row is regular, has no category, and its two or more lines (the user's categories of their types) add up to it",
+    violations: `select t.id from transactions t
+      join transaction_lines l on l.transaction_id = t.id
+      left join categories c on c.id = l.category_id and c.user_id = t.user_id and c.type = l.type
+      group by t.id, t.kind, t.category_id, t.type, t.amount_cents
+      having t.kind <> 'regular' or t.category_id is not null or count(*) < 2 or count(c.id) < count(*)
+        or sum(case when l.type = 'income' then l.amount_cents else -l.amount_cents end)
+          <> case when t.type = 'income' then t.amount_cents else -t.amount_cents end`,
   },
   {
     name: 'a reconciled row lies within a finished reconciliation of its account',
@@ -134,6 +155,7 @@ const WATCHED = [
   'account_daily_balances',
   'transaction_daily_totals',
   'transaction_monthly_totals',
+  'transaction_lines',
   'import_batches',
   'import_keys',
   'recurring_transactions',

@@ -28,6 +28,52 @@ const LOCKED = (row: Row, next: { cents?: number; date?: string; accountId?: str
     (next.accountId !== undefined && next.accountId !== row.accountId) ||
     (next.type !== undefined && next.type !== row.type));
 
+/** A split row: regular, its categories on its lines (DESIGN §11). */
+export const isSplit = (row: Row) => row.kind === 'regular' && row.categoryId === null;
+
+/** A split row's lines as the API takes them back (unchanged). */
+async function linesOf(l: RandomLedger, id: string) {
+  const lines = await l.query<{
+    categoryId: string;
+    type: 'income' | 'expense';
+    cents: number;
+    note: string | null;
+  }>(sql`
+    select category_id as "categoryId", type, amount_cents::int as cents, note
+    from transaction_lines where transaction_id = ${id} order by position`);
+  return lines.map((x) => ({ categoryId: x.categoryId, type: x.type, amount: money(x.cents), note: x.note }));
+}
+
+/**
+ * Two to four lines whose signed amounts add up to the row's (`signed`, income positive): random
+ * parts, now and then one of the other type (a refund inside a purchase).
+ */
+function randomLines(l: RandomLedger, signed: number) {
+  const lines: { categoryId: string; type: 'income' | 'expense'; amount: number; note?: string }[] = [];
+  let left = signed;
+  for (let k = 1 + l.int(3); k > 0; k -= 1) {
+    const type = l.chance(0.2) ? (signed > 0 ? 'expense' : 'income') : signed > 0 ? 'income' : 'expense';
+    const cents = 1 + l.int(Math.max(1, Math.abs(signed)));
+    lines.push({
+      categoryId: l.category(type),
+      type,
+      amount: money(cents),
+      ...(l.chance(0.3) ? { note: 'part' } : {}),
+    });
+    left -= type === 'income' ? cents : -cents;
+  }
+  // The last line takes what is left (of whichever sign); never zero.
+  if (left === 0) {
+    const first = lines[0]!;
+    const bump = first.type === 'income' ? 1 : -1;
+    first.amount = money(Math.round(first.amount * 100) + 1);
+    left -= bump;
+  }
+  const type = left > 0 ? 'income' : 'expense';
+  lines.push({ categoryId: l.category(type), type, amount: money(Math.abs(left)) });
+  return lines;
+}
+
 async function legsOf(l: RandomLedger, leg: Row): Promise<{ out: Row; in: Row } | null> {
   const out = leg.id === leg.outId ? leg : await l.row(leg.outId!);
   const inn = leg.id === leg.inId ? leg : await l.row(leg.inId!);
@@ -66,6 +112,28 @@ export async function createAccount(l: RandomLedger, i: number): Promise<void> {
 }
 
 export const OPS: Op[] = [
+  {
+    // Split a regular row into lines (or split it again with new lines), now and then moving it
+    // to another day or account at the same time (its lines follow), or unsplit it.
+    name: 'split',
+    weight: 3,
+    async run(l) {
+      const row = await l.pickRow((r) => r.kind === 'regular');
+      if (!row) return;
+      const url = `/transactions/${row.id}`;
+      const base = { type: row.type, amount: money(row.cents), date: row.date };
+      if (isSplit(row) && l.chance(0.35)) {
+        const body = { ...base, categoryId: l.category(row.type), lines: l.chance(0.5) ? [] : undefined };
+        await l.send('PUT', url, row.closed ? [409] : [200], body);
+        return;
+      }
+      const move = row.status !== 'reconciled' && l.chance(0.25);
+      const next = move ? (l.chance(0.5) ? { date: l.date() } : { accountId: l.account()!.id }) : {};
+      const refused = row.closed || ('accountId' in next && !!l.accountOf(next.accountId!)?.closed);
+      const lines = randomLines(l, row.type === 'income' ? row.cents : -row.cents);
+      await l.send('PUT', url, refused ? [409] : [200], { ...base, ...next, lines });
+    },
+  },
   {
     name: 'insert',
     weight: 14,
@@ -304,7 +372,12 @@ export const OPS: Op[] = [
       const inn = await l.pickRow((r) => r.type === 'income');
       if (!out || !inn) return;
       const fits =
-        out.kind === 'regular' && inn.kind === 'regular' && out.accountId !== inn.accountId && out.cents === inn.cents;
+        out.kind === 'regular' &&
+        inn.kind === 'regular' &&
+        !isSplit(out) &&
+        !isSplit(inn) &&
+        out.accountId !== inn.accountId &&
+        out.cents === inn.cents;
       // A pair that fits but lies in a closed account is a 409.
       await l.send('POST', '/transfers/link', fits ? (out.closed || inn.closed ? [409] : [201]) : [400], {
         outTransactionId: out.id,
@@ -463,6 +536,17 @@ export const OPS: Op[] = [
             toAccountId: legs.in.accountId,
           });
         }
+      } else if (row.kind === 'regular' && isSplit(row)) {
+        // A split row keeps its lines; its date or account is as locked as any row's.
+        const other = l.pick(l.accounts.filter((a) => a.id !== row.accountId && !a.closed));
+        const base = { lines: await linesOf(l, row.id), type: row.type, amount: money(row.cents), date: row.date };
+        const change = [
+          { date: row.date === l.today ? addDays(row.date, -1) : l.today },
+          other ? { accountId: other.id } : { date: addDays(row.date, -1) },
+          { description: 'still editable' },
+        ][l.int(3)]!;
+        const allowed = 'description' in change && !row.closed ? [200] : [409];
+        await l.send('PUT', url, allowed, { ...base, ...change });
       } else if (row.kind === 'regular') {
         const other = l.pick(l.accounts.filter((a) => a.id !== row.accountId && !a.closed));
         const flip = row.type === 'income' ? 'expense' : 'income';

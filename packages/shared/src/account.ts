@@ -233,12 +233,18 @@ export const KIND_LABELS: Record<TransactionKind, string> = {
   adjustment: 'Balance adjustment',
 };
 
+/** What a split row shows where a category would be: "Split (3)". */
+export const splitLabel = (lines: number) => `Split (${lines})`;
+
 /** A category-like label for a row without a category (its icon, colour and name on screen). */
 export function shownCategory(t: {
   category: { id: string; name: string; color: string; icon: string } | null;
   kind?: TransactionKind;
+  lines?: readonly unknown[];
 }): { id: string; name: string; color: string; icon: string } {
   if (t.category) return t.category;
+  // A split row (DESIGN §11): its categories are on its lines.
+  if (t.lines?.length) return { id: '', name: splitLabel(t.lines.length), color: '#6366f1', icon: '✂️' };
   const kind = t.kind ?? 'transfer';
   const icon = kind === 'transfer' ? '🔁' : kind === 'opening' ? '🏦' : '⚖️';
   return { id: '', name: KIND_LABELS[kind], color: '#64748b', icon };

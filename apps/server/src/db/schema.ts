@@ -399,9 +399,11 @@ export const transactions = pgTable(
     check('transactions_type_check', sql`${t.type} in ('expense', 'income')`),
     check('transactions_kind_check', sql`${t.kind} in ('regular', 'transfer', 'opening', 'adjustment')`),
     check('transactions_status_check', sql`${t.status} in ('pending', 'uncleared', 'cleared', 'reconciled')`),
+    // A regular row has a category, or none when it is split into lines (DESIGN §11): the
+    // deferred trigger transaction_lines_verify (migration 0023) holds the second half.
     check(
       'transactions_category_check',
-      sql`case ${t.kind} when 'regular' then ${t.categoryId} is not null when 'transfer' then true else ${t.categoryId} is null end`,
+      sql`case ${t.kind} when 'regular' then true when 'transfer' then true else ${t.categoryId} is null end`,
     ),
     foreignKey({
       name: 'transactions_account_fk',
@@ -443,6 +445,52 @@ export const transactions = pgTable(
     // Description search (`ilike '%text%'`); needs the pg_trgm extension, which migration 0007
     // creates (drizzle-kit does not manage extensions).
     index('transactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // Target of the split lines' foreign key: a line carries its row's account and date, kept
+    // equal by ON UPDATE CASCADE, so the lines' rollup triggers need no join (docs/splits.md).
+    unique('transactions_line_key').on(t.id, t.userId, t.accountId, t.date),
+  ],
+);
+
+/**
+ * The lines of a split transaction (DESIGN §11): two or more, each a category, an amount, a type
+ * and a note; their signed amounts add up to the row's (a deferred constraint trigger of
+ * migration 0027 checks it at commit). `accountId` and `date` are the row's, copied by the
+ * foreign key's ON UPDATE CASCADE: the rollups count each line in its category on its row's day.
+ */
+export const transactionLines = pgTable(
+  'transaction_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    transactionId: uuid('transaction_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The line's place in its row (0, 1, …): answers keep the order the user gave. */
+    position: integer('position').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    type: text('type').$type<'expense' | 'income'>().notNull(),
+    amountCents: cents('amount_cents'),
+    note: varchar('note', { length: 255 }),
+  },
+  (t) => [
+    check('transaction_lines_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
+    check('transaction_lines_type_check', sql`${t.type} in ('expense', 'income')`),
+    foreignKey({
+      name: 'transaction_lines_transaction_fk',
+      columns: [t.transactionId, t.userId, t.accountId, t.date],
+      foreignColumns: [transactions.id, transactions.userId, transactions.accountId, transactions.date],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    foreignKey({
+      name: 'transaction_lines_category_fk',
+      columns: [t.userId, t.categoryId, t.type],
+      foreignColumns: [categories.userId, categories.id, categories.type],
+    }).onDelete('restrict'),
+    uniqueIndex('transaction_lines_position_key').on(t.transactionId, t.position),
+    // A category's lines (its usage, a move to another category, the list's category filter).
+    index('transaction_lines_user_category_date_idx').on(t.userId, t.categoryId, t.date),
+    index('transaction_lines_user_date_idx').on(t.userId, t.date),
   ],
 );
 

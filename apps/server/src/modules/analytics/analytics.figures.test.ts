@@ -167,6 +167,7 @@ describe('recent transactions', () => {
       id: expect.any(String),
       categoryId: known.rent.id,
       category: { id: known.rent.id, name: 'Rent', color: '#3b82f6', icon: '🏠' },
+      lines: [],
       accountId: expect.any(String),
       kind: 'regular',
       status: 'uncleared',

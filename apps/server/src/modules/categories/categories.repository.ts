@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { budgets, categories, importRows, importRules, recurringTransactions, transactions } from '../../db/schema.js';
-import { ledgerWriter } from '../ledger/index.js';
+import { countCategoryLines, ledgerWriter } from '../ledger/index.js';
 import { ph, runPrepared } from '../../db/prepared.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -85,7 +85,9 @@ export async function countUsage(
     .select({ n: count() })
     .from(budgets)
     .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id)));
-  return { transactions: t?.n ?? 0, recurring: r?.n ?? 0, budgets: b?.n ?? 0 };
+  // A split row's lines of the category use it too (each line counts).
+  const lines = await countCategoryLines(db, userId, id);
+  return { transactions: (t?.n ?? 0) + lines, recurring: r?.n ?? 0, budgets: b?.n ?? 0 };
 }
 
 export async function countCategories(db: Db, userId: string): Promise<number> {

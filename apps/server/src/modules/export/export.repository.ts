@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
-import { KIND_LABELS } from '@ledgerly/shared';
+import { shownCategory } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, categories, transactions as tx } from '../../db/schema.js';
 import { filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
@@ -103,7 +103,7 @@ export async function rowsAfter(
     description: r.description,
     type: r.type,
     amountCents: r.amountCents,
-    categoryName: r.category?.name ?? KIND_LABELS[r.kind],
+    categoryName: shownCategory(r).name,
     accountId: r.accountId,
     kind: r.kind,
     transferAccountId: r.transferAccountId,

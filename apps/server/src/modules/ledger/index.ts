@@ -100,3 +100,13 @@ export {
   unknownTag,
   withTags,
 } from './ledger.tags.js';
+// Split transactions (3/6, DESIGN §11): a split row's lines, written by the writer.
+export {
+  type LineValues,
+  type LineWithCategory,
+  countCategoryLines,
+  isSplit,
+  linesOf,
+  rowOfLines,
+  signedSum,
+} from './ledger.lines.js';

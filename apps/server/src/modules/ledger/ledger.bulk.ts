@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { isNotNull, type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkAction } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
@@ -50,7 +50,16 @@ async function setCategory(db: Db, where: SQL, category: { id: string; type: 'ex
   const rows = await db
     .update(transactions)
     .set({ categoryId: category.id, updatedAt: new Date() })
-    .where(and(where, eq(transactions.kind, 'regular'), eq(transactions.type, category.type), inOpenAccount))
+    // A split row keeps its lines (its categories): skipped (docs/splits.md).
+    .where(
+      and(
+        where,
+        eq(transactions.kind, 'regular'),
+        isNotNull(transactions.categoryId),
+        eq(transactions.type, category.type),
+        inOpenAccount,
+      ),
+    )
     .returning({ id: transactions.id });
   return rows.length;
 }

@@ -74,11 +74,22 @@ function searchClause(text: string, userId: string): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/**
+ * A split row (regular, no category) one of whose lines matches `line` (a condition on `l`):
+ * looked up only for split rows, by the lines' (transaction_id, position) key.
+ */
+const splitWithLine = (line: SQL) =>
+  sql`(${transactions.kind} = 'regular' and ${transactions.categoryId} is null and exists (
+    select 1 from transaction_lines l where l.transaction_id = ${transactions.id} and ${line}))`;
+
 const ROW_CLAUSES: Clauses = {
   // Income or expense: rows that count as such (a transfer leg, an opening or adjustment row has a
-  // direction but is neither, DESIGN §10), so the rollups answer a type filter exactly.
-  type: (v) => and(eq(transactions.type, v), isNotNull(transactions.categoryId))!,
-  categoryId: (v) => eq(transactions.categoryId, v),
+  // direction but is neither, DESIGN §10), so the rollups answer a type filter exactly. A split
+  // row counts as the types of its lines (DESIGN §11), as it does in the rollups.
+  type: (v) =>
+    sql`(${and(eq(transactions.type, v), isNotNull(transactions.categoryId))} or ${splitWithLine(sql`l.type = ${v}`)})`,
+  // A split row is in a category when one of its lines is.
+  categoryId: (v) => sql`(${eq(transactions.categoryId, v)} or ${splitWithLine(sql`l.category_id = ${v}`)})`,
   accountId: (v) => eq(transactions.accountId, v),
   startDate: (v) => sql`${transactions.date} >= ${v}`,
   endDate: (v) => sql`${transactions.date} <= ${v}`,

@@ -51,6 +51,8 @@ export async function linkPairs(
       where o.user_id = ${userId} and o.type = 'expense' and o.kind = 'regular'
         and i.user_id = ${userId} and i.type = 'income' and i.kind = 'regular'
         and o.account_id <> i.account_id and o.amount_cents = i.amount_cents
+        -- A split row is no transfer leg (docs/splits.md): unsplit it first.
+        and not exists (select 1 from transaction_lines l where l.transaction_id in (o.id, i.id))
         -- A closed account's rows do not change.
         and not exists (select 1 from accounts a where a.id in (o.account_id, i.account_id) and a.closed_at is not null)
     ),

@@ -1,4 +1,16 @@
-import { type Placeholder, type SQL, and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  type Placeholder,
+  type SQL,
+  and,
+  count,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { TagRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
@@ -14,6 +26,13 @@ import {
 } from './ledger.filter.js';
 import { shapeOf, totalsSql, totalsValues } from './ledger.rollups.js';
 import { withTags } from './ledger.tags.js';
+import {
+  type LineWithCategory,
+  lineCorrectionSql,
+  lineCorrectionValues,
+  linesOf,
+  matchingLinesSql,
+} from './ledger.lines.js';
 
 /*
  * The ledger's shared reads: the transaction-with-category join, keyset pages in one order and
@@ -31,6 +50,8 @@ export type TransactionWithCategory = TransactionRow & {
   transferAccountId: string | null;
   /** The row's tags by name (attached by findTransaction and listTransactions). */
   tags?: TagRef[];
+  /** A split row's lines with their categories, in order; empty on any other row. */
+  lines: LineWithCategory[];
 };
 /** A row of a keyset page: `cursor` is where the next page starts after it. */
 export type PagedRow = TransactionRow & { cursor: Cursor };
@@ -43,6 +64,23 @@ const transferAccountOf = sql<string | null>`case when ${transactions.kind} = 't
   select o.account_id from transfers tr join transactions o
     on o.id = case when tr.out_transaction_id = ${transactions.id} then tr.in_transaction_id else tr.out_transaction_id end
   where tr.out_transaction_id = ${transactions.id} or tr.in_transaction_id = ${transactions.id}) end`;
+
+/** A split row: regular without a category (its lines carry the categories, DESIGN §11). */
+const isSplitRow = (r: Pick<TransactionRow, 'kind' | 'categoryId'>) => r.kind === 'regular' && r.categoryId === null;
+
+/**
+ * The rows with their lines: one query for the split rows among them (none when there are none,
+ * so a page without splits costs what it did).
+ */
+export async function withLines<R extends TransactionRow>(
+  db: Db,
+  userId: string,
+  rows: R[],
+): Promise<(R & { lines: LineWithCategory[] })[]> {
+  const split = rows.filter(isSplitRow).map((r) => r.id);
+  const lines = split.length ? await linesOf(db, userId, split) : new Map<string, LineWithCategory[]>();
+  return rows.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] }));
+}
 
 const withCategory = {
   ...getTableColumns(transactions),
@@ -60,7 +98,8 @@ export async function findTransaction(db: Db, userId: string, id: string): Promi
     .leftJoin(categories, categoryJoin)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
     .limit(1);
-  return rows[0] ? ((await withTags(db, userId, rows))[0] ?? null) : null;
+  const [row] = await withTags(db, userId, await withLines(db, userId, rows));
+  return row ?? null;
 }
 
 /**
@@ -88,7 +127,7 @@ export async function matchingDescription(
     .where(where)
     .orderBy(sql`${transactions.date} desc`, sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
     .limit(limit);
-  return { total: counted?.n ?? 0, rows };
+  return { total: counted?.n ?? 0, rows: rows.map((r) => ({ ...r, lines: [] })) };
 }
 
 /* ---------------------------------------------------------------- keyset paging */
@@ -132,8 +171,9 @@ export interface PageOptions {
 
 const ROW_KINDS = {
   all: undefined,
-  'income-expense': isNotNull(transactions.categoryId),
-  other: isNull(transactions.categoryId),
+  // A split row (regular, its categories on its lines) is income or expense too.
+  'income-expense': or(isNotNull(transactions.categoryId), eq(transactions.kind, 'regular')),
+  other: and(isNull(transactions.categoryId), ne(transactions.kind, 'regular')),
 };
 
 const where = (userId: string, filter: LedgerFilter, o: PageOptions) =>
@@ -214,10 +254,10 @@ export async function listTransactions(
       },
       values,
     );
-    return withTags(db, userId, rows.map(withCursor));
+    return withTags(db, userId, await withLines(db, userId, rows.map(withCursor)));
   }
   const rows = await pageWithCategories(db, where(userId, filter, o), order, o.limit);
-  return withTags(db, userId, rows.map(withCursor));
+  return withTags(db, userId, await withLines(db, userId, rows.map(withCursor)));
 }
 
 /**
@@ -246,7 +286,7 @@ export async function listAccountRows(db: Db, userId: string, accountId: string,
     },
     values,
   );
-  return rows.map(withCursor);
+  return withLines(db, userId, rows.map(withCursor));
 }
 
 /* ---------------------------------------------------------------- counts and sums */
@@ -266,7 +306,9 @@ export async function countTransactions(
   if (r) {
     // Prepared (db/prepared.ts): one query per shape of the totals and of the uncategorized rows.
     const rest = uncategorizedValues(userId, filter);
-    const values: Record<string, string | boolean> = { ...totalsValues(userId, r.range, r.filter), ...rest };
+    // The rollups count a split row's lines; the list counts the row once (ledger.lines.ts).
+    const lines = lineCorrectionValues(userId, filter);
+    const values: Record<string, string | boolean> = { ...totalsValues(userId, r.range, r.filter), ...rest, ...lines };
     const [row] = await runPrepared(
       db,
       `ledger.count|${shapeOf(values)}`,
@@ -275,7 +317,11 @@ export async function countTransactions(
           ? sql`(select count(*) from ${transactions} where ${uncategorizedSql(values, ph)})`
           : sql`0`;
         return db
-          .select({ n: sql`(coalesce(sum(t.tx_count), 0) + ${others})::bigint`.mapWith(Number) })
+          .select({
+            n: sql`(coalesce(sum(t.tx_count), 0) + ${others} - ${lineCorrectionSql(values, ph)})::bigint`.mapWith(
+              Number,
+            ),
+          })
           .from(sql`${totalsSql(values, ph)} as t`);
       },
       values,
@@ -337,13 +383,13 @@ export async function sumTransactions(db: Db, userId: string, filter: LedgerFilt
             .from(sql`${totalsSql(totals, ph)} as t`),
         totals,
       )
-    : await db
-        .select({
-          ...ledgerSums(sql`${transactions.type}`, sql`${transactions.amountCents}`),
-          ...ledgerCounts(sql`${transactions.type}`, sql`1`),
-        })
-        .from(transactions)
-        .where(and(filterWhere(userId, filter), isNotNull(transactions.categoryId)));
+    : await db.select({ ...ledgerSums(sql`x.type`, sql`x.amount_cents`), ...ledgerCounts(sql`x.type`, sql`1`) }).from(
+        // The rows with a category, and the lines of split rows (each as a row of its own, as in
+        // the rollups) whose row matches the filter without its type and category.
+        sql`(select ${transactions.type} as type, ${transactions.amountCents} as amount_cents from ${transactions}
+                where ${and(filterWhere(userId, filter), isNotNull(transactions.categoryId))}
+               union all ${matchingLinesSql(filterWhere(userId, { ...filter, type: undefined, categoryId: undefined }), filter)}) as x`,
+      );
   return row ?? { incomeCents: 0, expenseCents: 0, balanceCents: 0, incomeCount: 0, expenseCount: 0 };
 }
 

@@ -5,6 +5,7 @@ import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { accountForWrite, defaultAccount } from './ledger.accounts.js';
 import { containsText } from './ledger.filter.js';
+import { type LineValues, moveCategoryLines, replaceLines } from './ledger.lines.js';
 import type { TransactionRow } from './ledger.read-model.js';
 import { setTransactionTags, tagWriteError } from './ledger.tags.js';
 
@@ -22,7 +23,13 @@ export type TransactionValues = Pick<
   TransactionRow,
   'categoryId' | 'type' | 'amountCents' | 'description' | 'date' | 'receiptKey' | 'receiptMime'
 > &
-  Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>>;
+  Partial<Pick<TransactionRow, 'kind' | 'status' | 'accountId'>> & {
+    /**
+     * A split row's lines (DESIGN §11; its `categoryId` is then null). On an update, `[]` makes
+     * the row unsplit (with the `categoryId` given) and undefined leaves its lines as they are.
+     */
+    lines?: LineValues[] | undefined;
+  };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -58,15 +65,24 @@ export async function insertTransaction(
   tagIds?: readonly string[],
 ): Promise<TransactionRow> {
   const account = await accountForWrite(db, userId, values.accountId);
-  const insert = async (tx: Db) => {
-    const rows = await tx
+  const { lines, ...fields } = values;
+  if (!lines?.length && !tagIds?.length) {
+    const rows = await db
       .insert(transactions)
-      .values({ ...values, accountId: account.id, userId })
+      .values({ ...fields, accountId: account.id, userId })
       .returning();
-    if (tagIds?.length) await setTransactionTags(tx, userId, rows[0]!.id, tagIds);
     return rows[0]!;
+  }
+  // A split row, its lines and its tags in one database transaction: the lines' check runs at its commit.
+  const insert = async (tx: Db) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({ ...fields, ...(lines?.length ? { categoryId: null } : {}), accountId: account.id, userId })
+      .returning();
+    if (lines?.length) await replaceLines(tx, row!, lines);
+    if (tagIds?.length) await setTransactionTags(tx, userId, row!.id, tagIds);
+    return row!;
   };
-  if (!tagIds?.length) return insert(db);
   try {
     return await db.transaction(insert);
   } catch (error) {
@@ -120,16 +136,19 @@ export async function updateTransaction(
     if (current.kind !== 'regular') throw conflict(NOT_REGULAR[current.kind]);
     assertNotLocked(current, values);
     await requireOpen(tx, userId, [current.accountId, values.accountId]);
-    const { receipt, ...rest } = values;
+    const { receipt, lines, ...rest } = values;
     const [row] = await tx
       .update(transactions)
       .set({
         ...rest,
+        // Split: the lines carry the categories; unsplit: the row's category is given with `[]`.
+        ...(lines?.length ? { categoryId: null } : {}),
         ...(receipt ? { receiptKey: receipt.key, receiptMime: receipt.mime } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
       .returning();
+    if (row && lines) await replaceLines(tx, row, lines);
     // Undefined keeps the row's tags; a list replaces them.
     if (row && tagIds) {
       try {
@@ -329,7 +348,8 @@ export async function moveCategory(db: Db, userId: string, from: string, to: str
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)))
     .returning({ id: transactions.id });
-  return rows.length;
+  // Split rows' lines of the category move too (counted as rows moved).
+  return rows.length + (await moveCategoryLines(db, userId, from, to));
 }
 
 /**

@@ -187,6 +187,7 @@ describe('POST /recurring/:id/generate', () => {
       id: expect.any(String),
       categoryId: cat.id,
       category: { id: cat.id, name: 'Bills', icon: cat.icon, color: cat.color },
+      lines: [],
       accountId: expect.any(String),
       kind: 'regular',
       status: 'uncleared',

@@ -35,6 +35,7 @@ describe('creating transactions', () => {
       id: expect.any(String),
       categoryId: food.id,
       category: { id: food.id, name: 'Food', color: '#ef4444', icon: '🍔' },
+      lines: [], // not split (DESIGN §11)
       // One account: the default one; a regular row, not yet cleared, in no transfer (DESIGN §10).
       accountId: expect.any(String),
       kind: 'regular',

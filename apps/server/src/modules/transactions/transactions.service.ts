@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Page, Transaction, TransactionSummary } from '@ledgerly/shared';
 import {
   ACCOUNT_MSG,
-  KIND_LABELS,
+  shownCategory,
   LIMITS,
   MSG,
+  SPLIT_MSG,
   fromCents,
+  sendsLines,
+  splitProblem,
+  unsplitTransactionInputSchema,
   todayIn,
   transactionFilterSchemaFor,
   transactionInputSchema,
@@ -15,11 +19,11 @@ import {
   TRANSFER_MSG,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, validationError } from '../../errors.js';
+import { AppError, conflict, notFound, validationError } from '../../errors.js';
 import { forDay, parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors.js';
-import { findCategory } from '../categories/index.js';
+import { findCategory, list as listCategories } from '../categories/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { type ProcessedReceipt, processReceipt } from '../../receipts/receipt-image.js';
@@ -34,7 +38,9 @@ import {
   encodeCursor,
   findTransaction,
   ledgerTransfers,
+  type LineValues,
   ledgerWriter,
+  linesOf,
   listTransactions,
   requireTags,
   sumTransactions,
@@ -60,16 +66,62 @@ const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: 
 const goneReference = (error: unknown) =>
   violatedConstraint(error) === 'transactions_account_fk' ? notFound('Account') : unknownCategory();
 
-/** Validates the fields (spec §5, today in the user's zone) and the category: the user's, same type. */
+/**
+ * A split's lines checked against the user's categories (DESIGN §11): each line's category is the
+ * user's (404 naming the line otherwise) and of the line's type (400).
+ */
+async function checkLines(
+  db: Db,
+  owner: Owner,
+  lines: { categoryId: string; type: 'expense' | 'income'; amount: number; note: string | null }[],
+): Promise<LineValues[]> {
+  const mine = new Map((await listCategories(db, owner.id, undefined)).map((c) => [c.id, c]));
+  return lines.map((line, i) => {
+    const category = mine.get(line.categoryId);
+    if (!category) {
+      const message = `Line ${i + 1}: Category not found`;
+      throw new AppError(404, 'NOT_FOUND', message, { lines: message });
+    }
+    if (category.type !== line.type) {
+      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, line.type)}`;
+      throw validationError(message, { lines: message });
+    }
+    return { categoryId: line.categoryId, type: line.type, amountCents: line.amount, note: line.note };
+  });
+}
+
+/**
+ * Validates the fields (spec §5, today in the user's zone) and the category: the user's, same
+ * type; or, for a split row, its lines (at least two, adding up to the row, categories checked).
+ */
 async function validate(db: Db, owner: Owner, fields: Record<string, unknown>) {
-  const data = parse(forDay(transactionInputSchema, todayIn(owner.timezone)), fields);
-  const category = await findCategory(db, owner.id, data.categoryId);
+  const today = todayIn(owner.timezone);
+  const data = parse(
+    sendsLines(fields) ? forDay(transactionInputSchema, today) : forDay(unsplitTransactionInputSchema, today),
+    fields,
+  );
+  const problem = splitProblem(data);
+  if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
+  if (data.lines?.length) return { data, category: null, lines: await checkLines(db, owner, data.lines) };
+  const category = await findCategory(db, owner.id, data.categoryId!);
   if (!category) throw unknownCategory();
   if (category.type !== data.type) {
     const message = MSG.categoryTypeMismatch(category.type, data.type);
     throw validationError(message, { categoryId: message });
   }
-  return { data, category };
+  return { data, category, lines: [] as LineValues[] };
+}
+
+/** A written row with its lines and tags as the API answers it (read back with their categories and names). */
+async function answerRow(
+  deps: TransactionDeps,
+  owner: Owner,
+  row: Parameters<typeof toTransaction>[0],
+  category: Parameters<typeof toTransaction>[1],
+): Promise<Transaction> {
+  const lines = row.categoryId === null && row.kind === 'regular' ? await linesOf(deps.db, owner.id, [row.id]) : null;
+  const tags = (await tagsOfRows(deps.db, owner.id, [row.id])).get(row.id) ?? [];
+  return toTransaction({ ...row, lines: lines?.get(row.id) ?? [], tags }, category, deps.sign);
 }
 
 /** Deleting files is best effort once the database no longer points at them. */
@@ -94,7 +146,7 @@ async function store(deps: TransactionDeps, image: ProcessedReceipt | null) {
 export const presentTransaction = toTransaction;
 
 export async function create(deps: TransactionDeps, owner: Owner, form: TransactionForm): Promise<Transaction> {
-  const { data, category } = await validate(deps.db, owner, form.fields);
+  const { data, category, lines } = await validate(deps.db, owner, form.fields);
   await requireTags(deps.db, owner.id, data.tagIds ?? []);
   // Decode and re-encode in memory before anything is written.
   const image = form.receipt ? await processReceipt(form.receipt) : null;
@@ -105,18 +157,18 @@ export async function create(deps: TransactionDeps, owner: Owner, form: Transact
       owner.id,
       {
         accountId: data.accountId,
-        categoryId: data.categoryId,
+        categoryId: data.categoryId ?? null,
         type: data.type,
         amountCents: data.amount,
         description: data.description,
         date: data.date,
         receiptKey: saved?.key ?? null,
         receiptMime: saved?.mime ?? null,
+        lines,
       },
       data.tagIds,
     );
-    const tags = (await tagsOfRows(deps.db, owner.id, [row.id])).get(row.id) ?? [];
-    return toTransaction({ ...row, tags }, category, deps.sign);
+    return await answerRow(deps, owner, row, category);
   } catch (error) {
     await discard(deps, saved?.key ?? null);
     // The account or the category was deleted between the check and the insert.
@@ -137,7 +189,7 @@ export async function update(
   // An opening or adjustment row has no category, so the form's edit does not apply to it (docs/accounts.md).
   if (current.kind === 'opening') throw conflict(ACCOUNT_MSG.editOpening);
   if (current.kind === 'adjustment') throw conflict(ACCOUNT_MSG.editAdjustment);
-  const { data, category } = await validate(deps.db, owner, form.fields);
+  const { data, category, lines } = await validate(deps.db, owner, form.fields);
   if (data.tagIds) await requireTags(deps.db, owner.id, data.tagIds);
   const image = form.receipt ? await processReceipt(form.receipt) : null;
   const saved = await store(deps, image);
@@ -151,7 +203,9 @@ export async function update(
       id,
       {
         ...(data.accountId ? { accountId: (await accountForWrite(deps.db, owner.id, data.accountId)).id } : {}),
-        categoryId: data.categoryId,
+        // Lines split the row (its category goes); a category makes it unsplit (its lines go).
+        categoryId: data.categoryId ?? null,
+        lines,
         type: data.type,
         amountCents: data.amount,
         description: data.description,
@@ -170,8 +224,7 @@ export async function update(
     throw notFound('Transaction');
   }
   if (receipt && result.previousReceiptKey !== result.row.receiptKey) await discard(deps, result.previousReceiptKey);
-  const tags = (await tagsOfRows(deps.db, owner.id, [id])).get(id) ?? [];
-  return toTransaction({ ...result.row, tags }, category, deps.sign);
+  return answerRow(deps, owner, result.row, category);
 }
 
 /**
@@ -186,6 +239,7 @@ async function updateLeg(
   form: TransactionForm,
 ): Promise<Transaction> {
   const data = parse(forDay(transferLegInputSchema, todayIn(owner.timezone)), form.fields);
+  if (data.lines?.length) throw validationError(SPLIT_MSG.notTransfer, { lines: SPLIT_MSG.notTransfer });
   if (data.type && data.type !== current.type) {
     throw validationError(TRANSFER_MSG.legType, { type: TRANSFER_MSG.legType });
   }
@@ -342,7 +396,7 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
       const account = several ? `${csvCell(names.get(r.accountId) ?? '')},` : '';
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(r.category?.name ?? KIND_LABELS[r.kind])},${account}${(cents / 100).toFixed(2)},${csvCell((r.tags ?? []).map((g) => g.name).join('; '))}\r\n`;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(shownCategory(r).name)},${account}${(cents / 100).toFixed(2)},${csvCell((r.tags ?? []).map((g) => g.name).join('; '))}\r\n`;
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];

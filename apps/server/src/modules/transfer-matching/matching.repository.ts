@@ -188,6 +188,8 @@ export interface LegInfo {
   /** The row's account is closed (its rows do not change). */
   closed: boolean;
   linked: boolean;
+  /** A split row (DESIGN §11): no transfer leg until it is unsplit. */
+  split: boolean;
 }
 
 /** The named rows of the user with what linking checks. */
@@ -196,7 +198,8 @@ export async function legs(db: Db, userId: string, ids: string[]): Promise<LegIn
   const result = await db.execute(sql`
     select t.id, t.account_id, t.type, t.kind, t.amount_cents, t.date::text as date, a.currency,
            a.closed_at is not null as closed,
-           exists (select 1 from transfers tr where tr.out_transaction_id = t.id or tr.in_transaction_id = t.id) as linked
+           exists (select 1 from transfers tr where tr.out_transaction_id = t.id or tr.in_transaction_id = t.id) as linked,
+           t.kind = 'regular' and t.category_id is null as split
     from transactions t join accounts a on a.id = t.account_id
     where t.user_id = ${userId} and t.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -209,6 +212,7 @@ export async function legs(db: Db, userId: string, ids: string[]): Promise<LegIn
     currency: String(r.currency),
     closed: Boolean(r.closed),
     linked: Boolean(r.linked),
+    split: Boolean(r.split),
   }));
 }
 

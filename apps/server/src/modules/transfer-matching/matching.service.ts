@@ -1,5 +1,5 @@
 import type { LinkedTransfer, MarkTransferResult, MatchResult, TransferSuggestion } from '@ledgerly/shared';
-import { ACCOUNT_MSG } from '@ledgerly/shared';
+import { ACCOUNT_MSG, SPLIT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
@@ -75,6 +75,10 @@ async function checkPair(db: Db, userId: string, outId: string, inId: string) {
   if (!out || !inn) throw notFound('Transaction');
   if (out.linked || inn.linked || out.kind !== 'regular' || inn.kind !== 'regular') {
     throw validationError(ACCOUNT_MSG.alreadyLinked, { outTransactionId: ACCOUNT_MSG.alreadyLinked });
+  }
+  if (out.split || inn.split) {
+    const field = out.split ? 'outTransactionId' : 'inTransactionId';
+    throw validationError(SPLIT_MSG.notLinked, { [field]: SPLIT_MSG.notLinked });
   }
   if (out.type !== 'expense' || inn.type !== 'income') {
     throw validationError(ACCOUNT_MSG.sameDirection, { inTransactionId: ACCOUNT_MSG.sameDirection });

@@ -38,6 +38,7 @@ export function makeTransaction(over: Partial<Transaction> & { id: string }): Tr
     tags: [],
     categoryId: 'c1',
     category: { id: 'c1', name: 'Groceries', color: '#22c55e', icon: '🛒' },
+    lines: [],
     accountId: 'a1',
     kind: 'regular',
     status: 'uncleared',

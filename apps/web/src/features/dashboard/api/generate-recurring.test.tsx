@@ -33,6 +33,7 @@ const gym: Transaction = {
   tags: [],
   categoryId: null,
   category: null,
+  lines: [],
   accountId: 'a1',
   kind: 'regular',
   status: 'cleared',

@@ -13,7 +13,12 @@ export interface TransactionPayload {
 /** The multipart body of POST /transactions and PUT /transactions/:id. */
 export function transactionFormData({ values, receipt, removeReceipt }: TransactionPayload): FormData {
   const form = new FormData();
-  form.set('categoryId', values.categoryId);
+  // A split row sends its lines (as JSON text, amounts in major units) instead of a category;
+  // a category without lines makes a split row unsplit again (DESIGN §11).
+  if (values.lines?.length) {
+    const lines = values.lines.map((l) => ({ ...l, amount: fromCents(l.amount).toFixed(2) }));
+    form.set('lines', JSON.stringify(lines));
+  } else form.set('categoryId', values.categoryId ?? '');
   form.set('type', values.type);
   form.set('amount', fromCents(values.amount).toFixed(2));
   form.set('description', values.description ?? '');

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { formatDate, shownCategory, type Transaction } from '@ledgerly/shared';
+import { useId, useState, type ReactNode } from 'react';
+import { formatDate, formatSigned, shownCategory, type Transaction } from '@ledgerly/shared';
+import { useCurrency } from '../../../lib/use-currency';
 import { ActionMenu } from '../../../components/ui/action-menu';
 import { Button } from '../../../components/ui/button';
 import { Emoji } from '../../../components/ui/emoji';
@@ -51,6 +52,10 @@ export function TransactionCard({
     ? [t.description ? transferLabel : category.name, t.category?.name].filter(Boolean).join(' · ')
     : category.name;
   const thumb = t.receiptThumbUrl ?? t.receiptUrl;
+  // A split row shows "Split (3)" as a button that opens its lines (DESIGN §11).
+  const [open, setOpen] = useState(false);
+  const linesId = useId();
+  const currency = useCurrency();
   // An opening balance is changed in its account's settings; an adjustment is only deleted (docs/accounts.md).
   const editable = t.kind !== 'opening' && t.kind !== 'adjustment';
   const date = (
@@ -81,7 +86,20 @@ export function TransactionCard({
         </p>
         <p className="flex gap-x-1.5 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
           <span className="truncate">
-            {categoryText}
+            {t.lines.length > 0 ? (
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={linesId}
+                onClick={() => setOpen(!open)}
+                className="rounded font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-300"
+              >
+                {categoryText}
+                <span aria-hidden="true"> {open ? '▴' : '▾'}</span>
+              </button>
+            ) : (
+              categoryText
+            )}
             {/* On the category's line, so a phone row stays as high as with one account. */}
             {accountName && (
               <>
@@ -100,6 +118,24 @@ export function TransactionCard({
           <div className="mt-1 max-h-5 overflow-hidden">
             <TagChips tags={t.tags} />
           </div>
+        )}
+        {t.lines.length > 0 && (
+          <ul
+            id={linesId}
+            hidden={!open}
+            data-testid="split-lines"
+            className="mt-1.5 space-y-0.5 text-xs text-slate-700 sm:text-sm dark:text-slate-300"
+          >
+            {t.lines.map((l) => (
+              <li key={l.id} className="flex justify-between gap-2">
+                <span className="truncate">
+                  {l.category?.icon} {l.category?.name ?? 'Category'}
+                  {l.note ? ` · ${l.note}` : ''}
+                </span>
+                <span className="shrink-0 tabular-nums">{formatSigned(l.amount, l.type, currency)}</span>
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       <div className="shrink-0 text-right">

@@ -100,6 +100,7 @@ describe('TransactionFormDialog', () => {
       tags: [],
       categoryId: SALARY.id,
       category: SALARY,
+      lines: [],
       accountId: '00000000-0000-4000-8000-00000000acc1',
       kind: 'regular',
       status: 'uncleared',

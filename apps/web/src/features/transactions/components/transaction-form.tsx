@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, type Transaction, type TransactionInput } from '@ledgerly/shared';
+import { LIMITS, MSG, splitProblem, toCents, type Transaction, type TransactionInput } from '@ledgerly/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useToday } from '../../../lib/use-currency';
 import { Banner, useTimedMessage } from '../../../components/ui/banner';
@@ -15,6 +15,7 @@ import { useCreateTransaction } from '../api/create-transaction';
 import { useUpdateTransaction } from '../api/update-transaction';
 import { transactionFormSchema, type TransactionFormValues } from '../transaction-form-schema';
 import { ReceiptPicker } from './receipt-picker';
+import { newLine, SplitLinesEditor, type SplitLineDraft } from './split-lines-editor';
 import { TransferForm } from './transfer-form';
 import { UploadProgress } from './upload-progress';
 import { useTags } from '../../tags/api/tags';
@@ -27,6 +28,9 @@ const TYPE_OPTIONS = [
 // "Transfer" sits beside them once there are two open accounts (DESIGN §10).
 const WITH_TRANSFER = [...TYPE_OPTIONS, { value: 'transfer', label: 'Transfer' }] as const;
 type FormType = (typeof WITH_TRANSFER)[number]['value'];
+
+/** The amount field's text as typed (the form holds it as entered). */
+const amountText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 const FORM_FIELDS = ['categoryId', 'type', 'amount', 'description', 'date', 'accountId'] as const;
 
@@ -56,7 +60,19 @@ export function TransactionForm({
   // Editing a transfer leg opens the transfer form (both legs change together).
   const [transfer, setTransfer] = useState(transaction?.kind === 'transfer' && !!transaction.transferId);
   useEffect(() => onTransferChange?.(transfer), [transfer, onTransferChange]);
-  const resolver = useMemo(() => zodResolver(transactionFormSchema(today, categories)), [today, categories]);
+  // A split row (DESIGN §11): its lines instead of one category.
+  const [split, setSplit] = useState(!!transaction?.lines.length);
+  const [lines, setLines] = useState<SplitLineDraft[]>(() =>
+    (transaction?.lines ?? []).map((l) =>
+      newLine(l.type, { categoryId: l.categoryId, amount: l.amount.toFixed(2), note: l.note ?? '' }),
+    ),
+  );
+  const [linesError, setLinesError] = useState<string | undefined>();
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const resolver = useMemo(
+    () => zodResolver(transactionFormSchema(today, categories, split)),
+    [today, categories, split],
+  );
   const {
     register,
     control,
@@ -140,8 +156,46 @@ export function TransactionForm({
     );
   }
 
-  async function onSubmit(values: TransactionInput) {
+  /** Starts a split: the row's category and amount become the first line, a second one is empty. */
+  function startSplit() {
+    const categoryId = watch('categoryId');
+    setLines([newLine(type, { categoryId, amount: amountText(watch('amount')) }), newLine(type)]);
+    setLinesError(undefined);
+    setSplit(true);
+  }
+
+  /** Back to one category: the first line's, when it has the row's type. */
+  function unsplit() {
+    const first = lines.find((l) => l.categoryId && l.type === type);
+    setValue('categoryId', first?.categoryId ?? '');
+    setSplit(false);
+  }
+
+  /** The lines as the API takes them, or null after showing what is wrong with them. */
+  function checkedLines(values: TransactionInput): NonNullable<TransactionInput['lines']> | null {
+    const problems: Record<number, string> = {};
+    const parsed = lines.map((l) => {
+      if (!l.categoryId) problems[l.key] = MSG.selectCategory;
+      return { categoryId: l.categoryId, type: l.type, amount: toCents(l.amount) ?? 0, note: l.note.trim() || null };
+    });
+    setLineErrors(problems);
+    if (lines.some((l) => toCents(l.amount) === null)) {
+      setLinesError(`Each line needs an amount: ${MSG.validAmount.toLowerCase()}`);
+      return null;
+    }
+    const problem = splitProblem({ type: values.type, amount: values.amount, lines: parsed });
+    setLinesError(problem?.message);
+    return problem || Object.keys(problems).length ? null : parsed;
+  }
+
+  async function onSubmit(input: TransactionInput) {
     if (receiptError) return;
+    let values = input;
+    if (split) {
+      const parsed = checkedLines(input);
+      if (!parsed) return;
+      values = { ...input, categoryId: undefined, lines: parsed };
+    }
     setServerError(null);
     setProgress(receipt ? 0 : null);
     setTagError(undefined);
@@ -165,6 +219,7 @@ export function TransactionForm({
       for (const [field, message] of Object.entries(error.fields ?? {})) {
         if (field === 'receipt') setReceiptError(message);
         if (field === 'tagIds') setTagError(message);
+        if (field === 'lines') setLinesError(message);
         const known = FORM_FIELDS.find((f) => f === field);
         if (known) setError(known, { message });
       }
@@ -186,21 +241,34 @@ export function TransactionForm({
           </SelectField>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="categoryId"
-            render={({ field }) => (
-              <CategorySelect
-                type={type}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.categoryId?.message}
-                required
+          {split ? (
+            <div className="flex items-end">
+              <Button variant="secondary" onClick={unsplit}>
+                Unsplit
+              </Button>
+            </div>
+          ) : (
+            <div className="space-y-1">
+              <Controller
+                control={control}
+                name="categoryId"
+                render={({ field }) => (
+                  <CategorySelect
+                    type={type}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.categoryId?.message}
+                    required
+                  />
+                )}
               />
-            )}
-          />
+              <Button variant="secondary" size="sm" onClick={startSplit}>
+                Split
+              </Button>
+            </div>
+          )}
           <InputField
             label="Amount"
             type="number"
@@ -213,6 +281,19 @@ export function TransactionForm({
             {...register('amount')}
           />
         </div>
+        {split && (
+          <SplitLinesEditor
+            rowType={type}
+            rowAmount={amountText(watch('amount'))}
+            lines={lines}
+            onChange={(next) => {
+              setLines(next);
+              setLinesError(undefined);
+            }}
+            error={linesError}
+            lineErrors={lineErrors}
+          />
+        )}
         <InputField label="Date" type="date" max={today} required error={errors.date?.message} {...register('date')} />
         <InputField
           label="Description (optional)"

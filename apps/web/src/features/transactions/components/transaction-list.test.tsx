@@ -10,6 +10,7 @@ const rows = (n: number): Transaction[] =>
     tags: [],
     categoryId: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a01',
     category: { id: '7d1e6c44-3c55-4b0e-9a0e-2c5f7b6f0a01', name: 'Food', color: '#ef4444', icon: '🍔' },
+    lines: [],
     accountId: '00000000-0000-4000-8000-00000000acc1',
     kind: 'regular',
     status: 'uncleared',

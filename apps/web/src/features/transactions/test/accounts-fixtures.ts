@@ -63,6 +63,7 @@ export function row(extra: Partial<Transaction> = {}): Transaction {
     tags: [],
     categoryId: FOOD.id,
     category: { id: FOOD.id, name: FOOD.name, color: FOOD.color, icon: FOOD.icon },
+    lines: [],
     accountId: CHECKING.id,
     kind: 'regular',
     status: 'uncleared',
