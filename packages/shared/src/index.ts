@@ -20,3 +20,4 @@ export * from './bulk.js';
 export * from './transfer.js';
 export * from './account-api.js';
 export * from './transfer-matching.js';
+export * from './currency-units.js';
