@@ -36,6 +36,7 @@ import { exportRoutes } from './modules/export/index.js';
 import { createTwoFactor, securityRoutes } from './modules/security/index.js';
 import { transfersRoutes } from './modules/transfers/index.js';
 import { reconciliationsRoutes } from './modules/reconciliations/index.js';
+import { ratesRoutes, startRatesSeed } from './modules/rates/index.js';
 import { AuthCache } from './plugins/auth-cache.js';
 
 export interface BuildOptions {
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(securityRoutes, ctx);
         await protectedScope.register(transfersRoutes, ctx);
         await protectedScope.register(reconciliationsRoutes, ctx);
+        await protectedScope.register(ratesRoutes, ctx);
       });
     },
     { prefix: '/api' },
@@ -167,6 +169,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopJobs: (() => void)[] = [];
   if (config.recurringSweep) {
     app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx, (r) => metrics.sweepRun(r))));
+  }
+  if (config.rates.dataset) {
+    // In the background: the first start writes the bundled history, later ones only look.
+    app.addHook('onReady', async () => void startRatesSeed(ctx.db, ctx.log));
   }
   if (config.housekeeping) {
     app.addHook('onReady', async () => {

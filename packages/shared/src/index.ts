@@ -21,3 +21,4 @@ export * from './transfer.js';
 export * from './account-api.js';
 export * from './transfer-matching.js';
 export * from './currency-units.js';
+export * from './rates.js';

@@ -1,0 +1,3 @@
+/** Exchange rates (docs/currencies.md). Outside this folder, import only this file. */
+export { ratesRoutes } from './rates.routes.js';
+export { seedExchangeRates, startRatesSeed } from './rates.seed.js';

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { type Dataset, readDataset } from './rates.dataset.js';
+import * as repo from './rates.repository.js';
+
+/** Rows per insert: big enough to be quick, small enough to keep the memory low. */
+const BATCH = 5_000;
+
+export interface SeedResult {
+  dataset: string;
+  /** Rows written; 0 when the database already held this data set. */
+  rows: number;
+}
+
+/**
+ * Puts the bundled history into exchange_rates once per data set (docs/currencies.md): a second
+ * start finds its name in exchange_rate_seeds and does nothing. One database transaction under
+ * the rates lock: another instance starting at once waits and then finds it done; a failure
+ * leaves nothing half-written. Rows fetched by the feed are kept.
+ */
+export async function seedExchangeRates(db: Db, dataset: Dataset = readDataset()): Promise<SeedResult> {
+  if (await repo.seededWith(db, dataset.name)) return { dataset: dataset.name, rows: 0 };
+  return db.transaction(async (tx) => {
+    await repo.lockRates(tx);
+    if (await repo.seededWith(tx, dataset.name)) return { dataset: dataset.name, rows: 0 };
+    await repo.replaceDatasetRows(tx);
+    let rows = 0;
+    for (const batch of dataset.batches(BATCH)) {
+      await repo.insertShared(tx, 'dataset', batch, false);
+      rows += batch.days.length;
+    }
+    await repo.recordSeed(tx, dataset.name, rows);
+    return { dataset: dataset.name, rows };
+  });
+}
+
+/** Seeds in the background at start-up, logging what it did; a failure is logged, never thrown. */
+export function startRatesSeed(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const started = performance.now();
+  return seedExchangeRates(db).then(
+    (r) => {
+      if (r.rows) log.info({ ...r, ms: Math.round(performance.now() - started) }, 'exchange rates seeded');
+    },
+    (error: unknown) => log.error({ err: error }, 'exchange rates seeding failed'),
+  );
+}
