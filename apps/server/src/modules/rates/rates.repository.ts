@@ -35,13 +35,18 @@ export async function insertShared(
     on conflict (currency, day) do ${replace ? sql`update set rate_vs_anchor = excluded.rate_vs_anchor, source = excluded.source` : sql`nothing`}`);
 }
 
-export async function replaceDatasetRows(db: Db): Promise<void> {
-  await db.execute(sql`delete from exchange_rates where source = 'dataset'`);
-  await db.delete(exchangeRateSeeds);
+/** Another data set was seeded before (an upgrade): its rows and record go, in one transaction. */
+export async function dropOtherDatasets(db: Db, dataset: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const others = await tx.select({ dataset: exchangeRateSeeds.dataset }).from(exchangeRateSeeds);
+    if (!others.some((o) => o.dataset !== dataset)) return;
+    await tx.execute(sql`delete from exchange_rates where source = 'dataset'`);
+    await tx.delete(exchangeRateSeeds);
+  });
 }
 
 export async function recordSeed(db: Db, dataset: string, rows: number): Promise<void> {
-  await db.insert(exchangeRateSeeds).values({ dataset, rows });
+  await db.insert(exchangeRateSeeds).values({ dataset, rows }).onConflictDoNothing();
 }
 
 export interface DayRate {

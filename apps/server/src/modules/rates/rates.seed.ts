@@ -13,25 +13,24 @@ export interface SeedResult {
 }
 
 /**
- * Puts the bundled history into exchange_rates once per data set (docs/currencies.md): a second
- * start finds its name in exchange_rate_seeds and does nothing. One database transaction under
- * the rates lock: another instance starting at once waits and then finds it done; a failure
- * leaves nothing half-written. Rows fetched by the feed are kept.
+ * Puts the bundled history into exchange_rates once per data set (docs/currencies.md): a later
+ * start finds its name in exchange_rate_seeds and does nothing. Each batch is its own statement,
+ * so on PGlite (one connection) requests go on between batches instead of waiting for the whole
+ * seeding; the data set is recorded only once every row is in, and an interrupted seeding
+ * resumes at the next start (rows already there are skipped). Rows of another data set are
+ * replaced first; rows of the feed are kept. Several instances seeding at once write the same
+ * rows and one record: harmless.
  */
 export async function seedExchangeRates(db: Db, dataset: Dataset = readDataset()): Promise<SeedResult> {
   if (await repo.seededWith(db, dataset.name)) return { dataset: dataset.name, rows: 0 };
-  return db.transaction(async (tx) => {
-    await repo.lockRates(tx);
-    if (await repo.seededWith(tx, dataset.name)) return { dataset: dataset.name, rows: 0 };
-    await repo.replaceDatasetRows(tx);
-    let rows = 0;
-    for (const batch of dataset.batches(BATCH)) {
-      await repo.insertShared(tx, 'dataset', batch, false);
-      rows += batch.days.length;
-    }
-    await repo.recordSeed(tx, dataset.name, rows);
-    return { dataset: dataset.name, rows };
-  });
+  await repo.dropOtherDatasets(db, dataset.name);
+  let rows = 0;
+  for (const batch of dataset.batches(BATCH)) {
+    await repo.insertShared(db, 'dataset', batch, false);
+    rows += batch.days.length;
+  }
+  await repo.recordSeed(db, dataset.name, rows);
+  return { dataset: dataset.name, rows };
 }
 
 /** Seeds in the background at start-up, logging what it did; a failure is logged, never thrown. */
