@@ -6,6 +6,7 @@ import { type Rate, addDays, todayIn } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { fetchRates } from './index.js';
+import { FEED_MAX_BYTES } from './rates.feed.js';
 
 const t = useTestApp();
 
@@ -30,12 +31,12 @@ const json =
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-const feedRows = async () =>
-  (
-    (await t.db.db.execute(
-      sql`select currency, to_char(day, 'YYYY-MM-DD') as day, trim_scale(rate_vs_anchor)::text as rate from exchange_rates where source = 'feed' order by day, currency`,
-    )) as unknown as { rows: { currency: string; day: string; rate: string }[] }
-  ).rows;
+const feedRows = async () => {
+  const result: unknown = await t.db.db.execute(
+    sql`select currency, to_char(day, 'YYYY-MM-DD') as day, trim_scale(rate_vs_anchor)::text as rate from exchange_rates where source = 'feed' order by day, currency`,
+  );
+  return (result as { rows: { currency: string; day: string; rate: string }[] }).rows;
+};
 
 const day1 = addDays(todayIn('UTC'), -3);
 const day2 = addDays(todayIn('UTC'), -2);
@@ -51,6 +52,7 @@ describe('the rates feed (RATES_URL)', () => {
 
   it.each([
     ['an error status', json({ message: 'down' }, 503), /503/],
+    ['a body over the cap', json(' '.repeat(FEED_MAX_BYTES + 1)), /larger than/],
     ['a body that is not JSON (cut short)', json('{"base":"USD","rates":{"2025-01-0'), /not JSON/],
     ['another base', json({ base: 'EUR', rates: {} }), /not \{base/],
     ['a rate that is not positive', json({ base: 'USD', rates: { [day1]: { EUR: 0.92, JPY: -1 } } }), /JPY/],

@@ -29,18 +29,13 @@ function decimal(value: number): string | null {
 /** Reads the body up to `max` bytes; more is refused rather than held in memory. */
 async function readCapped(res: Response, max: number): Promise<string | null> {
   if (!res.body) return '';
-  const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  // Leaving the loop early cancels the stream.
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > max) return null;
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
