@@ -4,7 +4,7 @@
  * with its minor-unit digits and an English name. Run once when ISO publishes an amendment:
  *
  *   npm pack currency-codes@2.2.0 --pack-destination .tmp && tar xzf .tmp/currency-codes-2.2.0.tgz -C .tmp
- *   node scripts/generate-currency-registry.mjs .tmp/package
+ *   node scripts/generate-currency-registry.mjs .tmp/package && npx prettier --write packages/shared/src/currency-registry.ts
  *
  * Sources (docs/currencies.md):
  * - Current codes and digits: ISO 4217 list one as shipped by the npm package `currency-codes`

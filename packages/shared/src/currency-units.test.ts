@@ -77,7 +77,9 @@ describe('parseMinorUnits', () => {
   });
 
   it('names the field and the currency’s rule in its message', () => {
-    expect(minorUnitsMessage('Amount', 'JPY', 'decimals')).toBe('Amount in JPY must be a whole number (JPY has no decimals)');
+    expect(minorUnitsMessage('Amount', 'JPY', 'decimals')).toBe(
+      'Amount in JPY must be a whole number (JPY has no decimals)',
+    );
     expect(minorUnitsMessage('Amount', 'KWD', 'decimals')).toBe('Amount in KWD can have at most 3 decimals');
   });
 

@@ -43,8 +43,7 @@ export function currencyName(code: string): string {
 }
 
 export type MinorUnitsResult =
-  | { ok: true; minor: number }
-  | { ok: false; reason: 'invalid' | 'decimals' | 'too_large' | 'not_positive' };
+  { ok: true; minor: number } | { ok: false; reason: 'invalid' | 'decimals' | 'too_large' | 'not_positive' };
 
 /**
  * A decimal amount in major units (a string such as "1234.5" or "-0.125", or a number) into
@@ -84,7 +83,11 @@ export function parseMinorUnits(
 }
 
 /** A sentence for a refused amount, naming the field and, for decimals, the currency's rule. */
-export function minorUnitsMessage(field: string, code: string, reason: Exclude<MinorUnitsResult, { ok: true }>['reason']): string {
+export function minorUnitsMessage(
+  field: string,
+  code: string,
+  reason: Exclude<MinorUnitsResult, { ok: true }>['reason'],
+): string {
   const digits = CURRENCY_REGISTRY.get(code)?.digits ?? 2;
   switch (reason) {
     case 'decimals':
