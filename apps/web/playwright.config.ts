@@ -60,6 +60,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_IP: '10000',
       // A loaded test machine lags: no 503 from the overload guard (docs/operations.md) here.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The bundled rate history (310,000 rows) is not seeded here: half a minute of background
+      // work on every run. The server tests cover it; e2e/rates.spec.ts works with the user's own.
+      RATES_DATASET: 'off',
     },
   },
 });

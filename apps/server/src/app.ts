@@ -37,6 +37,8 @@ import { exportRoutes } from './modules/export/index.js';
 import { createTwoFactor, securityRoutes } from './modules/security/index.js';
 import { transfersRoutes } from './modules/transfers/index.js';
 import { reconciliationsRoutes } from './modules/reconciliations/index.js';
+import { fetchRates, ratesRoutes, startRatesSeed } from './modules/rates/index.js';
+import { startPeriodic } from './jobs/periodic.js';
 import { AuthCache } from './plugins/auth-cache.js';
 
 export interface BuildOptions {
@@ -159,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedScope.register(securityRoutes, ctx);
         await protectedScope.register(transfersRoutes, ctx);
         await protectedScope.register(reconciliationsRoutes, ctx);
+        await protectedScope.register(ratesRoutes, ctx);
       });
     },
     { prefix: '/api' },
@@ -169,6 +172,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopJobs: (() => void)[] = [];
   if (config.recurringSweep) {
     app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx, (r) => metrics.sweepRun(r))));
+  }
+  if (config.rates.dataset) {
+    // In the background: the first start writes the bundled history, later ones only look.
+    app.addHook('onReady', async () => void startRatesSeed(ctx.db, ctx.log));
+  }
+  const ratesUrl = config.rates.url;
+  if (ratesUrl) {
+    app.addHook('onReady', async () => {
+      stopJobs.push(
+        startPeriodic(ctx, 'rates feed', config.rates.intervalMs, async () => {
+          const result = await fetchRates(ctx.db, ratesUrl, config.rates.timeoutMs);
+          if (result.ok) ctx.log.info({ rows: result.rows, skipped: result.skippedCodes }, 'exchange rates fetched');
+          else ctx.log.warn({ reason: result.reason }, 'exchange rates not fetched: nothing written');
+        }),
+      );
+    });
   }
   if (config.housekeeping) {
     app.addHook('onReady', async () => {

@@ -123,6 +123,28 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v?.trim() ? v.trim().replace(/\/+$/, '') : undefined))
     .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must start with http:// or https://'),
+  /** Put the bundled history of daily exchange rates into the database at start-up (once per data set). */
+  RATES_DATASET: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
+  /**
+   * Where to fetch new daily exchange rates (docs/operations.md): an http(s) URL answering
+   * {"base":"USD","rates":{"YYYY-MM-DD":{"EUR":0.92,…}}}. Unset (default): no network at all.
+   */
+  RATES_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must start with http:// or https://'),
+  /** Hours between two fetches of RATES_URL (and one at start-up). */
+  RATES_FETCH_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 7)
+    .default(12),
+  /** The whole fetch of RATES_URL (connect, answer, body) must be done within this. */
+  RATES_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   /** Run the hourly recurring sweep (and one at start-up). */
   RECURRING_SWEEP: z
     .enum(['on', 'off'])
@@ -163,6 +185,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   /** The app's public address (APP_URL), for links; undefined when unset. */
   appUrl: string | undefined;
+  /** Exchange rates: seed the bundled history; fetch new days from `url` (off when undefined). */
+  rates: { dataset: boolean; url: string | undefined; intervalMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     recurringSweep: e.RECURRING_SWEEP,
     housekeeping: e.HOUSEKEEPING,
+    rates: {
+      dataset: e.RATES_DATASET,
+      url: e.RATES_URL,
+      intervalMs: Math.round(e.RATES_FETCH_HOURS * 3_600_000),
+      timeoutMs: Math.round(e.RATES_TIMEOUT_SECONDS * 1000),
+    },
     metricsToken: e.METRICS_TOKEN,
     dbTimeouts: {
       connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),

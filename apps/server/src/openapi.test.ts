@@ -157,6 +157,33 @@ describe('the account routes (DESIGN §8)', () => {
   });
 });
 
+describe('the exchange-rate routes (DESIGN §12)', () => {
+  type Operation = {
+    parameters?: { name: string; in: string }[];
+    requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  };
+  const op = (doc: OpenApiDocument, path: string, method: string) => doc.paths[path]![method] as unknown as Operation;
+
+  it('document their query, body, answers and errors', async () => {
+    const doc = await fetchDocument();
+    const list = op(doc, '/api/rates', 'get');
+    expect(list.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['currency', 'start', 'end']);
+    const answer = JSON.stringify(list.responses['200']!.content);
+    for (const field of ['currency', 'day', 'rate', 'source', 'missing', 'dataset']) expect(answer).toContain(field);
+    const put = op(doc, '/api/rates', 'put');
+    expect(Object.keys(put.requestBody!.content['application/json']!.schema.properties ?? {})).toEqual([
+      'currency',
+      'day',
+      'rate',
+    ]);
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '409']));
+    expect(Object.keys(op(doc, '/api/rates/{id}', 'delete').responses)).toEqual(
+      expect.arrayContaining(['204', '401', '404']),
+    );
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves the interactive reference from its own files under the app CSP', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });

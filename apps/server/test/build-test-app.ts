@@ -31,6 +31,8 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       LOG_LEVEL: 'silent',
       RECURRING_SWEEP: 'off',
       HOUSEKEEPING: 'off',
+      // Each test file's database starts without the bundled rates: the rates tests seed their own.
+      RATES_DATASET: 'off',
       AUTH_RATE_LIMIT_IP: '1000',
       // A loaded test machine lags; the pressure tests turn it on themselves.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -76,6 +76,8 @@ export const PER_USER_LIMITS = {
   openImports: 20,
   /** Sessions listed by GET /account/sessions: the most recently used. */
   sessionsListed: 100,
+  /** Exchange rates of the user's own (PUT /rates): ten years of one currency, every day, and more. */
+  userRates: 5000,
 } as const;
 
 export const LIMIT_MESSAGES = {
@@ -85,4 +87,5 @@ export const LIMIT_MESSAGES = {
   importProfiles: `You can have at most ${PER_USER_LIMITS.importProfiles} saved import settings. Delete one you no longer need first.`,
   apiTokens: `You can have at most ${PER_USER_LIMITS.apiTokens} API tokens. Revoke one you no longer need first.`,
   openImports: `You can have at most ${PER_USER_LIMITS.openImports} imports waiting for review. Import or discard one of them first.`,
+  userRates: `You can have at most ${PER_USER_LIMITS.userRates} exchange rates of your own. Delete some you no longer need first.`,
 } as const;

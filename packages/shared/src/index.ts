@@ -21,3 +21,5 @@ export * from './transfer.js';
 export * from './account-api.js';
 export * from './transfer-matching.js';
 export * from './tag.js';
+export * from './currency-units.js';
+export * from './rates.js';

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -400,7 +401,7 @@ export const transactions = pgTable(
     check('transactions_kind_check', sql`${t.kind} in ('regular', 'transfer', 'opening', 'adjustment')`),
     check('transactions_status_check', sql`${t.status} in ('pending', 'uncleared', 'cleared', 'reconciled')`),
     // A regular row has a category, or none when it is split into lines (DESIGN §11): the
-    // deferred trigger transaction_lines_verify (migration 0023) holds the second half.
+    // deferred trigger transaction_lines_verify (migration 0027) holds the second half.
     check(
       'transactions_category_check',
       sql`case ${t.kind} when 'regular' then true when 'transfer' then true else ${t.categoryId} is null end`,
@@ -896,5 +897,57 @@ export const importRuleTags = pgTable(
       foreignColumns: [tags.userId, tags.id],
     }).onDelete('cascade'),
     index('import_rule_tags_tag_idx').on(t.tagId),
+  ],
+);
+
+/**
+ * Daily exchange rates shared by every user, read-only to them (DESIGN §12, docs/currencies.md):
+ * units of `currency` per one unit of the anchor (USD), so a cross rate is rate(B) / rate(C).
+ * `dataset`: seeded from the bundled history at start-up; `feed`: fetched from RATES_URL.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: varchar('currency', { length: 3 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rateVsAnchor: numeric('rate_vs_anchor', { precision: 30, scale: 12 }).notNull(),
+    source: text('source').$type<'dataset' | 'feed'>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'exchange_rates_pk', columns: [t.currency, t.day] }),
+    check('exchange_rates_rate_check', sql`${t.rateVsAnchor} > 0`),
+    check('exchange_rates_source_check', sql`${t.source} in ('dataset', 'feed')`),
+  ],
+);
+
+/** Which bundled rate data set is in `exchange_rates` (seeding is done once per data set). */
+export const exchangeRateSeeds = pgTable('exchange_rate_seeds', {
+  dataset: text('dataset').primaryKey(),
+  rows: integer('rows').notNull(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's own rates (private; they win over the shared ones): 1 unit of `currency` = `rate`
+ * units of `base`, the user's base currency when entered, on `day`.
+ */
+export const userRates = pgTable(
+  'user_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    base: varchar('base', { length: 3 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rate: numeric('rate', { precision: 30, scale: 12 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('user_rates_user_currency_base_day_key').on(t.userId, t.currency, t.base, t.day),
+    check('user_rates_rate_check', sql`${t.rate} > 0`),
+    check('user_rates_currencies_check', sql`${t.currency} <> ${t.base}`),
   ],
 );

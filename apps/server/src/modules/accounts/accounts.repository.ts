@@ -120,3 +120,18 @@ export async function countAccounts(db: Db, userId: string): Promise<number> {
     .where(eq(accounts.userId, userId));
   return row?.n ?? 0;
 }
+
+/**
+ * A user's only account, still empty and in the settings currency `from`, follows the settings
+ * currency to `to` (docs/currencies.md: a one-account user chooses their currency before any row
+ * exists). Once there are rows or a second account, accounts keep their currency.
+ */
+export async function followSettingsCurrency(db: Db, userId: string, from: string, to: string): Promise<void> {
+  await db.execute(sql`
+    update accounts set currency = ${to}
+    where user_id = ${userId} and currency = ${from}
+      and (select count(*) from accounts where user_id = ${userId}) = 1
+      and not exists (
+        select 1 from account_daily_balances b where b.account_id = accounts.id and b.tx_count > 0
+      )`);
+}

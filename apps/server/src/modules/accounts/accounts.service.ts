@@ -237,6 +237,9 @@ export async function update(db: Db, owner: AccountOwner, id: string, body: Acco
       if (body.isDefault && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
       const openingChanges = body.openingBalance !== undefined || body.openingDate !== undefined;
       if (openingChanges && willBeClosed) throw conflict(ACCOUNT_MSG.closed);
+      // Amounts are in the account's currency: relabelling them is what DESIGN §12 forbids.
+      if (body.currency !== undefined && body.currency !== current.currency && (await repo.hasRows(tx, id)))
+        throw conflict(ACCOUNT_MSG.currencyLocked);
       const changes = columnsOf(body);
       if (body.closed !== undefined) {
         if (body.closed && !current.closedAt) changes.closedAt = new Date();
@@ -368,4 +371,9 @@ export async function netWorth(
     })),
     meta: { unconverted },
   };
+}
+
+/** The settings currency moved from `from` to `to`: a lone empty account follows it (docs/currencies.md). */
+export async function followSettingsCurrency(db: Db, userId: string, from: string, to: string): Promise<void> {
+  if (from !== to) await repo.followSettingsCurrency(db, userId, from, to);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@ledgerly/shared';
-import { ACCOUNT_API_MSG, ACCOUNT_MSG, DEFAULT_ACCOUNT_NAME, addDays, todayIn } from '@ledgerly/shared';
+import {
+  ACCOUNT_API_MSG,
+  ACCOUNT_MSG,
+  DEFAULT_ACCOUNT_NAME,
+  UNKNOWN_CURRENCY_MESSAGE,
+  addDays,
+  todayIn,
+} from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
 import { createAccount, createCategory, createTransaction } from '../../../test/factories.js';
 import { csv, getBatch, preview } from '../../../test/imports-helpers.js';
@@ -412,5 +419,68 @@ describe('balances as of dates', () => {
     const bad = await t.request({ method: 'GET', url: `/api/accounts/${acc.id}/balance?date=2024-13-01`, token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain(ACCOUNT_API_MSG.date);
+  });
+});
+
+describe('account currencies (DESIGN §12)', () => {
+  it('takes any ISO 4217 code, current or withdrawn, on create and update', async () => {
+    const { token } = await setup();
+    const kwd = await createAccount(t, token, { name: 'Kuwait', kind: 'checking', currency: 'KWD' });
+    expect(kwd.currency).toBe('KWD');
+    const ltl = await createAccount(t, token, { name: 'Old litas', kind: 'savings', currency: 'LTL' });
+    expect(ltl.currency).toBe('LTL');
+    const put = await t.request({ method: 'PUT', url: `/api/accounts/${ltl.id}`, token, payload: { currency: 'JPY' } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<{ data: Account }>().data.currency).toBe('JPY');
+  });
+
+  it.each(['BTC', 'usd', 'XXX', 'EURO', 42, null])(
+    'refuses %j with a 400 naming currency, nothing written',
+    async (currency) => {
+      const { token } = await setup();
+      const before = await accounts(token);
+      const post = await t.request({
+        method: 'POST',
+        url: '/api/accounts',
+        token,
+        payload: { name: 'Coins', kind: 'cash', currency },
+      });
+      expect(post.statusCode).toBe(400);
+      expect(post.json<{ fields: Record<string, string> }>().fields.currency).toBe(UNKNOWN_CURRENCY_MESSAGE);
+      const main = before[0]!;
+      const put = await t.request({ method: 'PUT', url: `/api/accounts/${main.id}`, token, payload: { currency } });
+      expect(put.statusCode).toBe(400);
+      expect(put.json<{ fields: Record<string, string> }>().fields.currency).toBe(UNKNOWN_CURRENCY_MESSAGE);
+      expect(await accounts(token)).toEqual(before);
+    },
+  );
+
+  it('a lone empty default account follows the settings currency; with rows or a second account it keeps its own', async () => {
+    const lone = await setup();
+    const put = (token: string, currency: string) =>
+      t.request({ method: 'PUT', url: '/api/settings', token, payload: { currency } });
+    expect((await put(lone.token, 'EUR')).statusCode).toBe(200);
+    expect((await accounts(lone.token))[0]).toMatchObject({ name: DEFAULT_ACCOUNT_NAME, currency: 'EUR' });
+
+    const withRows = await setup();
+    await createTransaction(t, withRows.token, { categoryId: withRows.food.id, amount: 12, date: withRows.today });
+    expect((await put(withRows.token, 'GBP')).statusCode).toBe(200);
+    const [main] = await accounts(withRows.token);
+    expect(main!.currency).toBe('USD');
+    // Its amounts are dollars: relabelling them as another currency is refused.
+    const relabel = await t.request({
+      method: 'PUT',
+      url: `/api/accounts/${main!.id}`,
+      token: withRows.token,
+      payload: { currency: 'GBP', name: 'Renamed' },
+    });
+    expect(relabel.statusCode).toBe(409);
+    expect(relabel.json<{ message: string }>().message).toBe(ACCOUNT_MSG.currencyLocked);
+    expect(await accounts(withRows.token)).toEqual([main]);
+
+    const two = await setup();
+    await createAccount(t, two.token, { name: 'Cash', kind: 'cash' });
+    expect((await put(two.token, 'JPY')).statusCode).toBe(200);
+    expect((await accounts(two.token)).map((a) => a.currency)).toEqual(['USD', 'USD']);
   });
 });

@@ -187,11 +187,12 @@ export async function findSessionUser(db: Db, tokenHash: string): Promise<{ user
 }
 
 /** Sets a user's names and currency; null when the user is gone. */
+/** Saves names and currency; answers the saved row and the currency it had before (locked, so exact). */
 export async function updateUserSettings(
   db: Db,
   userId: string,
   values: { firstName: string | null; lastName: string | null; currency: string },
-): Promise<UserRow | null> {
+): Promise<{ row: UserRow; previousCurrency: string } | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ currency: users.currency })
@@ -199,19 +200,11 @@ export async function updateUserSettings(
       .where(eq(users.id, userId))
       .for('update');
     if (!before) return null;
-    const rows = await tx
+    const [row] = await tx
       .update(users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    // Until accounts hold other currencies than the user's (DESIGN §12), the accounts in the
-    // user's currency follow it: amounts are shown in it, and an account is in it.
-    if (before.currency !== values.currency) {
-      await tx
-        .update(accounts)
-        .set({ currency: values.currency, updatedAt: new Date() })
-        .where(and(eq(accounts.userId, userId), eq(accounts.currency, before.currency)));
-    }
-    return rows[0] ?? null;
+    return row ? { row, previousCurrency: before.currency } : null;
   });
 }

@@ -211,8 +211,8 @@ export async function updateProfile(
   db: Db,
   userId: string,
   values: { firstName: string | null; lastName: string | null; currency: string },
-): Promise<User> {
-  const row = await repo.updateUserSettings(db, userId, values);
-  if (!row) throw notFound('User');
-  return toUser(row);
+): Promise<{ user: User; previousCurrency: string }> {
+  const saved = await repo.updateUserSettings(db, userId, values);
+  if (!saved) throw notFound('User');
+  return { user: toUser(saved.row), previousCurrency: saved.previousCurrency };
 }

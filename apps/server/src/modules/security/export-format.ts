@@ -8,6 +8,7 @@ import {
   TAG_LIMITS,
   MAX_AMOUNT_CENTS,
   importOptionsSchema,
+  isCurrencyCode,
   isIsoDate,
   isTimeZone,
   toCents,
@@ -75,7 +76,8 @@ const account = z.object({
   id,
   name: text(64).min(1),
   kind: z.enum(ACCOUNT_KINDS),
-  currency: z.enum(CURRENCY_CODES),
+  // Any ISO 4217 code of the registry, as the accounts API takes (DESIGN §12).
+  currency: z.string().refine(isCurrencyCode, 'must be an ISO 4217 currency code'),
   onBudget: z.boolean(),
   inNetWorth: z.boolean(),
   isDefault: z.boolean(),

@@ -7,6 +7,7 @@ import { invalidateAfter } from '../../../lib/query-keys';
 export interface AccountBody {
   name?: string;
   kind?: string;
+  currency?: string;
   openingBalance?: number;
   openingDate?: string;
   onBudget?: boolean;

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { type Account, type AccountKind } from '@ledgerly/shared';
+import { ALL_CURRENCIES, CURRENCY_REGISTRY, type Account, type AccountKind } from '@ledgerly/shared';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -88,6 +88,42 @@ function Toggle({
   );
 }
 
+/** Every ISO 4217 code, typed ahead by code or name (a native combobox: input + datalist). */
+function CurrencyField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+}) {
+  const listId = useId();
+  const name = CURRENCY_REGISTRY.get(value.trim().toUpperCase())?.name;
+  return (
+    <>
+      <InputField
+        label="Currency"
+        value={value}
+        list={listId}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onChange={(e) => onChange(e.target.value.toUpperCase())}
+        error={error}
+        hint={name ?? 'Type a code or a name: every ISO 4217 currency, current or withdrawn'}
+      />
+      <datalist id={listId}>
+        {ALL_CURRENCIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.withdrawn ? `${c.name} (withdrawn ${c.withdrawn.slice(0, 4)})` : c.name}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 function AccountForm({
   account,
   busy,
@@ -102,7 +138,7 @@ function AccountForm({
   const today = useToday();
   const { currency } = useMoney();
   const [values, setValues] = useState<AccountFormValues>(() =>
-    account ? accountFormFrom(account) : emptyAccountForm(today),
+    account ? accountFormFrom(account) : emptyAccountForm(today, currency),
   );
   const [errors, setErrors] = useState<Partial<Record<AccountFormField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -176,7 +212,7 @@ function AccountForm({
           onChange={(e) => set('openingDate', e.target.value)}
           error={errors.openingDate}
         />
-        <InputField label="Currency" value={currency} readOnly hint="Accounts use your currency for now" />
+        <CurrencyField value={values.currency} onChange={(code) => set('currency', code)} error={errors.currency} />
       </div>
 
       <fieldset className="grid gap-3 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UNKNOWN_CURRENCY_MESSAGE } from '@ledgerly/shared';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { makeAccount, makeTransaction } from '../test-data';
@@ -126,7 +127,18 @@ describe('AccountsTab: the accounts page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add account' });
     expect(within(dialog).queryByLabelText('Credit limit')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Currency')).toHaveValue('USD');
-    expect(within(dialog).getByLabelText('Currency')).toHaveAttribute('readonly');
+    // Any ISO 4217 code, typed ahead from the full list; an unknown one is named before sending.
+    const currency = within(dialog).getByLabelText('Currency');
+    expect(currency).toHaveAttribute('list');
+    expect(dialog.querySelectorAll('datalist option').length).toBeGreaterThan(300);
+    await userEvent.clear(currency);
+    await userEvent.type(currency, 'btc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add account' }));
+    expect(await within(dialog).findByText(UNKNOWN_CURRENCY_MESSAGE)).toBeInTheDocument();
+    await userEvent.clear(currency);
+    await userEvent.type(currency, 'kwd');
+    expect(currency).toHaveValue('KWD');
+    expect(within(dialog).getByText('Kuwaiti Dinar')).toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Amex');
     await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'credit_card');
@@ -144,6 +156,7 @@ describe('AccountsTab: the accounts page', () => {
     expect(api.callsTo('POST /api/accounts')[0]?.body).toMatchObject({
       name: 'Amex',
       kind: 'credit_card',
+      currency: 'KWD',
       openingBalance: -120.4,
       creditLimit: 5000,
       statementDay: 25,

@@ -11,6 +11,7 @@ describe('account form', () => {
       body: {
         name: 'Checking',
         kind: 'checking',
+        currency: 'USD',
         openingBalance: 1250.5,
         openingDate: '2026-03-10',
         onBudget: true,

@@ -1,6 +1,7 @@
 import {
   accountCreateSchema,
   accountUpdateSchema,
+  DEFAULT_CURRENCY,
   fromCents,
   toSignedCents,
   type Account,
@@ -13,6 +14,8 @@ import { CREDIT_KINDS, isLiabilityKind, kindDefaults } from './account-groups';
 export interface AccountFormValues {
   name: string;
   kind: AccountKind;
+  /** An ISO 4217 code, as typed (upper-cased when sent). */
+  currency: string;
   /** An asset's balance; a liability's amount owed (positive while owed). Empty on edit = keep. */
   openingBalance: string;
   openingDate: string;
@@ -31,10 +34,11 @@ export interface AccountFormValues {
 
 export type AccountFormField = keyof AccountFormValues;
 
-export function emptyAccountForm(today: string): AccountFormValues {
+export function emptyAccountForm(today: string, currency: string = DEFAULT_CURRENCY): AccountFormValues {
   return {
     name: '',
     kind: 'checking',
+    currency,
     openingBalance: '',
     openingDate: today,
     ...kindDefaults('checking'),
@@ -54,6 +58,7 @@ export function accountFormFrom(a: Account): AccountFormValues {
   return {
     name: a.name,
     kind: a.kind,
+    currency: a.currency,
     openingBalance: '',
     openingDate: a.openingDate ?? '',
     onBudget: a.onBudget,
@@ -108,6 +113,7 @@ export function accountBody(
   const body: AccountBody = {
     name: values.name,
     kind: values.kind,
+    currency: values.currency.trim().toUpperCase(),
     ...(openingBalance !== undefined ? { openingBalance } : {}),
     ...(values.openingDate ? { openingDate: values.openingDate } : {}),
     onBudget: values.onBudget,

@@ -8,6 +8,7 @@ import { useCurrencies } from '../api/get-currencies';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSecurity } from '../../security/components/account-security';
+import { ExchangeRatesCard } from '../../rates/components/exchange-rates-card';
 import { AppearanceCard } from './appearance-card';
 import { SettingsForm, type SettingsFormValues } from './settings-form';
 
@@ -60,6 +61,7 @@ export function SettingsTab() {
           onSave={onSave}
         />
       )}
+      <ExchangeRatesCard flash={flash} />
       <AccountSecurity flash={flash} />
     </section>
   );
