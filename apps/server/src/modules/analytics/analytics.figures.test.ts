@@ -168,6 +168,7 @@ describe('recent transactions', () => {
       categoryId: known.rent.id,
       category: { id: known.rent.id, name: 'Rent', color: '#3b82f6', icon: '🏠' },
       lines: [],
+      tags: [],
       accountId: expect.any(String),
       kind: 'regular',
       status: 'uncleared',
