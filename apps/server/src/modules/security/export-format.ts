@@ -271,8 +271,8 @@ export type ExportLine = z.infer<typeof line>;
 const v3Transaction = transaction
   .omit({ categoryId: true, accountId: true, kind: true, status: true, lines: true })
   .extend({
-  categoryId: id,
-});
+    categoryId: id,
+  });
 const v3Recurring = recurring.omit({ categoryId: true, accountId: true, toAccountId: true }).extend({ categoryId: id });
 const v3Schema = z.object({
   format: z.literal(FORMAT),

@@ -36,9 +36,11 @@ const get = async (token: string, url: string) => {
 /** What a user holds: rows, lines and categories as stored (nothing written on a refusal). */
 async function stored(userId: string) {
   const count = async (table: string) =>
-    ((await t.db.db.execute(sql.raw(`select count(*)::int as n from ${table} where user_id = '${userId}'`))) as {
-      rows: { n: number }[];
-    }).rows[0]!.n;
+    (
+      (await t.db.db.execute(sql.raw(`select count(*)::int as n from ${table} where user_id = '${userId}'`))) as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
   return {
     transactions: await count('transactions'),
     lines: await count('transaction_lines'),
@@ -102,7 +104,10 @@ describe('export and restore of split transactions', () => {
   it('exports the lines, restores them into a fresh account: the same lines and category totals', async () => {
     const user = await splitUser();
     const files = await exportOf(user.token);
-    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as { transactions: Json[]; categories: Json[] };
+    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as {
+      transactions: Json[];
+      categories: Json[];
+    };
     const split = doc.transactions.find((r) => r.description === 'Supermarket')!;
     const name = (id: unknown) => doc.categories.find((c) => c.id === id)?.name;
     expect(split.categoryId).toBeNull();
