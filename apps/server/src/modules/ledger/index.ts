@@ -105,6 +105,7 @@ export {
   type LineValues,
   type LineWithCategory,
   countCategoryLines,
+  insertLines,
   isSplit,
   linesOf,
   rowOfLines,

@@ -67,6 +67,31 @@ export async function replaceLines(
   );
 }
 
+/**
+ * Bulk insert of the lines of new rows (a restore), 1,000 lines per statement, positions in the
+ * order given. The rows must be written first in the same database transaction; the deferred
+ * check runs at its commit.
+ */
+export async function insertLines(
+  db: Db,
+  rows: readonly { id: string; userId: string; accountId: string; date: string; lines: readonly LineValues[] }[],
+): Promise<void> {
+  const values = rows.flatMap((row) =>
+    row.lines.map((l, position) => ({
+      userId: row.userId,
+      transactionId: row.id,
+      accountId: row.accountId,
+      date: row.date,
+      position,
+      categoryId: l.categoryId,
+      type: l.type,
+      amountCents: l.amountCents,
+      note: l.note,
+    })),
+  );
+  for (let i = 0; i < values.length; i += 1000) await db.insert(transactionLines).values(values.slice(i, i + 1000));
+}
+
 /** The lines of the given rows (of `userId`) with their categories, by row, in order. */
 export async function linesOf(
   db: Db,

@@ -7,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
   TAG_LIMITS,
   MAX_AMOUNT_CENTS,
+  SPLIT_LINES_MAX,
   importOptionsSchema,
   isCurrencyCode,
   isIsoDate,
@@ -103,9 +104,20 @@ const account = z.object({
   updatedAt: instant,
 });
 
+/** One line of a split row (DESIGN §11): its category (an id of the file's), amount, type, note. */
+const line = z.object({
+  categoryId: id,
+  amount,
+  type,
+  note: text(255).nullable(),
+});
+
 const transaction = z.object({
   id,
-  /** Null on a transfer leg (unless it leaves the budget), an opening or an adjustment row. */
+  /**
+   * Null on a split row (it has `lines`), a transfer leg (unless it leaves the budget), an
+   * opening or an adjustment row.
+   */
   categoryId: id.nullable(),
   accountId: id,
   kind: z.enum(TRANSACTION_KINDS),
@@ -119,6 +131,8 @@ const transaction = z.object({
   receipt: receipt.nullable(),
   /** The row's tags (ids of the file's `tags`); absent in files written before tags: none. */
   tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
+  /** A split row's lines in order; empty on any other row and absent in files written before splits. */
+  lines: z.array(line).max(SPLIT_LINES_MAX).default([]),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -251,11 +265,14 @@ export type ExportTransaction = z.infer<typeof transaction>;
 export type ExportAccount = z.infer<typeof account>;
 export type ExportReconciliation = z.infer<typeof reconciliation>;
 export type ExportTag = z.infer<typeof tag>;
+export type ExportLine = z.infer<typeof line>;
 
 /** Version 3: no accounts, transfers or reconciliations; every transaction and item regular, in one pot. */
-const v3Transaction = transaction.omit({ categoryId: true, accountId: true, kind: true, status: true }).extend({
-  categoryId: id,
-});
+const v3Transaction = transaction
+  .omit({ categoryId: true, accountId: true, kind: true, status: true, lines: true })
+  .extend({
+    categoryId: id,
+  });
 const v3Recurring = recurring.omit({ categoryId: true, accountId: true, toAccountId: true }).extend({ categoryId: id });
 const v3Schema = z.object({
   format: z.literal(FORMAT),
@@ -326,6 +343,7 @@ export const upgradeV3 = (doc: ExportDocumentV3): ExportDocument => ({
     kind: 'regular' as const,
     status: 'uncleared' as const,
     tagIds: [],
+    lines: [],
   })),
   recurring: doc.recurring.map((r) => ({ ...r, accountId: V3_ACCOUNT_ID, toAccountId: null })),
   transfers: [],
@@ -524,8 +542,14 @@ export function checkReferences(doc: ExportDocument): void {
   const files = new Set<string>();
   doc.transactions.forEach((t, i) => {
     needAccount(`transactions[${i}].accountId`, t.accountId);
+    if (t.lines.length && (t.kind !== 'regular' || t.categoryId !== null)) {
+      throw new DocumentError(`transactions[${i}].lines: only a regular row without a category is split`);
+    }
+    t.lines.forEach((l, j) => needCategory(`transactions[${i}].lines[${j}]`, l.categoryId, l.type));
     if (t.categoryId !== null) needCategory(`transactions[${i}]`, t.categoryId, t.type);
-    else if (t.kind === 'regular') throw new DocumentError(`transactions[${i}].categoryId: a regular row needs one`);
+    else if (t.kind === 'regular' && !t.lines.length) {
+      throw new DocumentError(`transactions[${i}].categoryId: a regular row needs one (or lines)`);
+    }
     if (t.categoryId !== null && (t.kind === 'opening' || t.kind === 'adjustment')) {
       throw new DocumentError(`transactions[${i}].categoryId: an ${t.kind} row has none`);
     }
@@ -609,7 +633,8 @@ export function checkReferences(doc: ExportDocument): void {
     }
   });
   const within = (v: string) => parseAmount(v) <= MAX_AMOUNT_CENTS;
-  if (![...doc.transactions, ...doc.budgets, ...doc.recurring].every((x) => within(x.amount))) {
+  const lines = doc.transactions.flatMap((t) => t.lines);
+  if (![...doc.transactions, ...lines, ...doc.budgets, ...doc.recurring].every((x) => within(x.amount))) {
     throw new DocumentError('An amount is too large');
   }
 }

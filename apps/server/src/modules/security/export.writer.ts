@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
+import { splitLabel } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { exportBudgets } from '../budgets/index.js';
 import { exportCategories } from '../categories/index.js';
@@ -10,7 +11,15 @@ import { exportRecurring } from '../recurring/index.js';
 import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import { type PortableTransactionRow, exportTransactions, readReceiptImage } from '../transactions/index.js';
-import { exportAccounts, exportReconciliations, exportRejections, exportTransfers, withTags } from '../ledger/index.js';
+import {
+  type LineWithCategory,
+  exportAccounts,
+  exportReconciliations,
+  exportRejections,
+  exportTransfers,
+  linesOf,
+  withTags,
+} from '../ledger/index.js';
 import { exportTags } from '../tags/index.js';
 import {
   CURRENT_VERSION,
@@ -30,10 +39,18 @@ type Row = Record<string, string | number | boolean | null>;
 
 const iso = (d: Date) => d.toISOString();
 
-function toTransaction(row: PortableTransactionRow & { tags?: { id: string }[] }): ExportTransaction {
+type ExportedRow = PortableTransactionRow & { tags?: { id: string }[]; lines?: LineWithCategory[] };
+
+function toTransaction(row: ExportedRow): ExportTransaction {
   return {
     ...toEntry(entrySchemas.transaction, row),
     tagIds: (row.tags ?? []).map((t) => t.id),
+    lines: (row.lines ?? []).map((l) => ({
+      categoryId: l.categoryId,
+      amount: formatAmount(l.amountCents),
+      type: l.type,
+      note: l.note,
+    })),
     receipt:
       row.receiptKey && row.receiptMime
         ? {
@@ -42,6 +59,17 @@ function toTransaction(row: PortableTransactionRow & { tags?: { id: string }[] }
           }
         : null,
   };
+}
+
+/** A page with its split rows' lines (one query, only when the page has split rows). */
+async function withPageLines<R extends PortableTransactionRow>(
+  db: Db,
+  userId: string,
+  page: R[],
+): Promise<(R & { lines: LineWithCategory[] })[]> {
+  const split = page.filter((r) => r.kind === 'regular' && r.categoryId === null).map((r) => r.id);
+  const lines = split.length ? await linesOf(db, userId, split) : new Map<string, LineWithCategory[]>();
+  return page.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] }));
 }
 
 /** One CSV line per row, columns in the order of the first row's keys (UTF-8, ISO dates, decimal point). */
@@ -58,7 +86,8 @@ const flatTransaction = (t: ExportTransaction): Row => ({
   accountId: t.accountId,
   kind: t.kind,
   status: t.status,
-  categoryId: t.categoryId,
+  // A split row shows its lines' count where the category would be (its lines are in ledgerly.json).
+  categoryId: t.lines.length ? splitLabel(t.lines.length) : t.categoryId,
   description: t.description,
   recurringId: t.recurringId,
   occurrenceDate: t.occurrenceDate,
@@ -141,8 +170,9 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
       yield `${json.slice(0, -1)},"transactions":[`;
       let first = true;
       for await (const page of exportTransactions(db, userId)) {
-        // Each page's tags in one query, as the list reads them.
-        const parts = (await withTags(db, userId, page)).map((row) => JSON.stringify(toTransaction(row)));
+        // Each page's tags and lines in one query each, as the list reads them.
+        const rows = await withTags(db, userId, await withPageLines(db, userId, page));
+        const parts = rows.map((row) => JSON.stringify(toTransaction(row)));
         yield (first ? '' : ',') + parts.join(',');
         first = false;
       }
@@ -183,7 +213,7 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
       let first = true;
       for await (const page of exportTransactions(db, userId)) {
         yield csv(
-          page.map((row) => flatTransaction(toTransaction(row))),
+          (await withPageLines(db, userId, page)).map((row) => flatTransaction(toTransaction(row))),
           first,
         );
         first = false;

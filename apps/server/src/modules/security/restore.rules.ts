@@ -9,6 +9,7 @@ import {
   recurringInputSchema,
   ruleInputSchema,
   settingsInputSchema,
+  splitProblem,
   todayIn,
   transactionInputSchema,
 } from '@ledgerly/shared';
@@ -75,13 +76,22 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
     }),
     categories: doc.categories.map((c, i) => ({ ...c, ...apiCheck(categoryInputSchema, `categories[${i}]`, c) })),
     transactions: doc.transactions.map((t, i) => {
-      // Ids are the file's own (checked by checkReferences); the API's schema wants UUIDs.
-      const { description } = apiCheck(transactionInput, `transactions[${i}]`, {
+      // Ids are the file's own (checked by checkReferences); the API's schema wants UUIDs. A split
+      // row's lines go through the API's rules too: each line, at least two, adding up to the row.
+      const where = `transactions[${i}]`;
+      const split = t.lines.length > 0;
+      const parsed = apiCheck(transactionInput, where, {
         ...t,
-        categoryId: A_CATEGORY,
+        categoryId: split ? undefined : A_CATEGORY,
+        lines: split ? t.lines.map((l) => ({ ...l, categoryId: A_CATEGORY })) : undefined,
         accountId: undefined,
       });
-      return { ...t, description };
+      if (split) {
+        const problem = splitProblem(parsed);
+        if (problem) throw new DocumentError(`${where}.${problem.field}: ${problem.message}`);
+      }
+      const lines = t.lines.map((l, j) => ({ ...l, note: parsed.lines?.[j]?.note ?? null }));
+      return { ...t, description: parsed.description, lines };
     }),
     budgets: doc.budgets.map((b, i) => {
       apiCheck(budgetInputSchema, `budgets[${i}]`, { ...b, categoryId: A_CATEGORY });

@@ -17,6 +17,7 @@ import {
   restoreRejections,
   restoreTransfers,
   insertTransactionTags,
+  insertLines,
 } from '../ledger/index.js';
 import { restoreTags } from '../tags/index.js';
 import { countTransactions, storeRestoredReceipt } from '../transactions/index.js';
@@ -144,7 +145,7 @@ async function writeDocument(
   const transactionId = new Map(doc.transactions.map((t) => [t.id, randomUUID()]));
   await ledgerWriter.insertRows(
     tx,
-    doc.transactions.map(({ receipt: _file, tagIds: _tags, ...t }) => {
+    doc.transactions.map(({ receipt: _file, tagIds: _tags, lines: _lines, ...t }) => {
       const receipt = receipts.get(t.id);
       return {
         ...fromEntry(t),
@@ -157,6 +158,24 @@ async function writeDocument(
         receiptMime: receipt?.mime ?? null,
       };
     }),
+  );
+  // A split row's lines, in the same database transaction: the deferred check passes at commit.
+  await insertLines(
+    tx,
+    doc.transactions
+      .filter((t) => t.lines.length)
+      .map((t) => ({
+        id: transactionId.get(t.id)!,
+        userId,
+        accountId: accountId.get(t.accountId)!,
+        date: t.date,
+        lines: t.lines.map((l) => ({
+          categoryId: categoryId.get(l.categoryId)!,
+          type: l.type,
+          amountCents: parseAmount(l.amount),
+          note: l.note,
+        })),
+      })),
   );
   const tagIds = await restoreTags(
     tx,
