@@ -24,6 +24,8 @@ const row = {
   receiptThumbUrl: null,
   recurringId: null,
   createdAt: '2026-11-26T10:00:00.000Z',
+  lines: [],
+  tags: [{ id: 'g1', name: 'Trip', color: '#aa3377' }],
 };
 
 describe('compiled answer serializer', () => {
