@@ -173,9 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.recurringSweep) {
     app.addHook('onReady', async () => void stopJobs.push(startRecurringSweep(ctx, (r) => metrics.sweepRun(r))));
   }
+  let ratesSeed: { stop: () => Promise<void> } | undefined;
   if (config.rates.dataset) {
     // In the background: the first start writes the bundled history, later ones only look.
-    app.addHook('onReady', async () => void startRatesSeed(ctx.db, ctx.log));
+    app.addHook('onReady', async () => void (ratesSeed = startRatesSeed(ctx.db, ctx.log)));
   }
   const ratesUrl = config.rates.url;
   if (ratesUrl) {
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
+    await ratesSeed?.stop();
     if (!options.database) await database.close();
     lock?.release();
   });

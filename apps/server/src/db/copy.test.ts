@@ -48,7 +48,11 @@ async function startApp(dataDir: string, databaseUrl?: string): Promise<{ app: F
     HOUSEKEEPING: 'off',
     // Nothing generated behind the test's back: the copy must show exactly what was there.
     RECURRING_SWEEP: 'off',
+    // Nor the bundled exchange rates written in the background (as in build-test-app.ts).
+    RATES_DATASET: 'off',
     AUTH_RATE_LIMIT_IP: '1000',
+    // A loaded test machine lags right after PGlite's start-up; the pressure tests turn it on themselves.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config, { logger: false, webDist: join(dataDir, 'no-web') });
@@ -140,7 +144,8 @@ if (PG_URL)
         expect(reg.statusCode).toBe(201);
         const { token } = reg.json<{ token: string }>();
         users.push({ email, token });
-        expect((await t.request({ method: 'POST', url: '/api/categories/initialize', token })).statusCode).toBe(201);
+        const init = await t.request({ method: 'POST', url: '/api/categories/initialize', token });
+        expect(init.statusCode, init.body).toBe(201);
         const food = await createCategory(t, token, { name: 'Food' });
         const pay = await createCategory(t, token, { name: 'Pay', type: 'income' });
         for (let i = 0; i < 40; i++) {
