@@ -537,7 +537,7 @@ export const OPS: Op[] = [
           });
         }
       } else if (row.kind === 'regular' && isSplit(row)) {
-        // A split row keeps its lines; its date or account is as locked as any row's.
+        // A split row keeps its lines; its date and account lock on reconciliation like those of every other row.
         const other = l.pick(l.accounts.filter((a) => a.id !== row.accountId && !a.closed));
         const base = { lines: await linesOf(l, row.id), type: row.type, amount: money(row.cents), date: row.date };
         const change = [
