@@ -193,11 +193,16 @@ async function checkFile(base, file, exp) {
   // A statement in another currency than the default account's goes into an account of its own (DESIGN §12).
   let options;
   if (first.json.data.currency?.matches === false) {
-    const created = await call(base, token, 'POST', '/accounts', { name: `${stated} account`, kind: 'checking', currency: stated });
+    const created = await call(base, token, 'POST', '/accounts', {
+      name: `${stated} account`,
+      kind: 'checking',
+      currency: stated,
+    });
     if (created.status !== 201) return [...off, `account in ${stated} answered ${created.status}`];
     options = { accountId: created.json.data.id };
     const chosen = await call(base, token, 'PUT', `/imports/${first.json.data.id}`, { options });
-    if (chosen.status !== 200 || chosen.json.data.currency?.matches !== true) off.push(`choosing the ${stated} account failed`);
+    if (chosen.status !== 200 || chosen.json.data.currency?.matches !== true)
+      off.push(`choosing the ${stated} account failed`);
   }
   const committed = await waitCommitted(base, token, first.json.data.id);
   if (committed.json.data?.status !== 'committed') off.push(`commit ended ${committed.json.data?.status}`);

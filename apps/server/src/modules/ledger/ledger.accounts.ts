@@ -56,7 +56,11 @@ export async function accountForWrite(db: Db, userId: string, id: string | null 
 }
 
 /** The user's open accounts in `currency`, by name (an import's other choices, DESIGN §12). */
-export async function openAccountsIn(db: Db, userId: string, currency: string): Promise<{ id: string; name: string }[]> {
+export async function openAccountsIn(
+  db: Db,
+  userId: string,
+  currency: string,
+): Promise<{ id: string; name: string }[]> {
   return db
     .select({ id: accounts.id, name: accounts.name })
     .from(accounts)

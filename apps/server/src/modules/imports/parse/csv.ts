@@ -15,7 +15,10 @@ import {
   ImportFileError,
   shown,
   statementCurrency,
-  type EffectiveCsvColumns, type ParsedPosting, type ParseResult } from './types.js';
+  type EffectiveCsvColumns,
+  type ParsedPosting,
+  type ParseResult,
+} from './types.js';
 
 const HEADER_SCAN = 40;
 const HEADER_ROLES: Role[] = [
