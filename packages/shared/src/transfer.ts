@@ -44,12 +44,18 @@ export const transferInputSchema = (today: string) =>
     toAccountId: z.uuid({ error: TRANSFER_MSG.toAccount }),
     amount: amountCentsSchema,
     /** The amount entering the destination, only when its currency differs. */
-    toAmount: z.preprocess((v) => (v === '' ? undefined : v), amountCentsSchema.nullish()),
+    toAmount: z
+      .preprocess((v) => (v === '' ? undefined : v), amountCentsSchema.nullish())
+      .describe('Between two currencies: the amount that arrives, in the destination account currency'),
     /**
      * Or, instead of `toAmount`, the rate: units of the destination's currency per one unit of
      * the source's (a number or a decimal string, more than zero, at most 12 decimals).
      */
-    rate: z.preprocess((v) => (v === '' || v === null ? undefined : v), rateValueSchema.optional()),
+    rate: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), rateValueSchema.optional())
+      .describe(
+        'Instead of toAmount, between two currencies: units of the destination currency per one unit of the source currency (a number or a decimal string, more than zero, at most 12 decimals)',
+      ),
     date: isoDateSchema(MSG.selectDate).refine((d) => d <= today, MSG.dateInFuture),
     description: z
       .string({ error: MSG.descriptionMax })
