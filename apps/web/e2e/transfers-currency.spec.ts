@@ -68,7 +68,9 @@ for (const [label, viewport] of [
       transfer = (await (await api(page, 'GET', `/transfers/${transferId}`)).json()).data as Transfer;
       expect(transfer).toMatchObject({ amount: 100, toAmount: 90, rate: '0.9' });
       // The implied rate is the user's rate of that day for EUR (1 EUR = 100/90 USD).
-      const rate = await (await api(page, 'GET', `/rates?currency=EUR&start=${transfer.date}&end=${transfer.date}`)).json();
+      const rate = await (
+        await api(page, 'GET', `/rates?currency=EUR&start=${transfer.date}&end=${transfer.date}`)
+      ).json();
       expect(rate.data[0]).toMatchObject({ source: 'user', rate: '1.111111111111' });
     });
   });

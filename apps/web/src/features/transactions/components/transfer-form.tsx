@@ -34,6 +34,9 @@ export interface TransferFormProps {
   onBusyChange: (busy: boolean) => void;
 }
 
+/** The Amount field's text (the form keeps it as typed). */
+const amountText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
 /** What the two amounts (or the amount and the rate) come to, shown under the rate. */
 function pairHint(from: string, to: string, amount: string, toAmount: string, rate: string): string {
   const sent = Number(amount);
@@ -114,7 +117,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
   const leavesBudget = !!from && !!to && from.onBudget && !to.onBudget;
   const twoCurrencies = !!from && !!to && from.currency !== to.currency;
   const rateHint = twoCurrencies
-    ? pairHint(from.currency, to.currency, String(watch('amount') ?? ''), watch('toAmount'), watch('rate'))
+    ? pairHint(from.currency, to.currency, amountText(watch('amount')), watch('toAmount'), watch('rate'))
     : '';
   const descriptionLength = watch('description').length;
   // A closed account stays listed when the edited transfer already uses it.
