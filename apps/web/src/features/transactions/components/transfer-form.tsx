@@ -98,8 +98,9 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
   }, [carried, categoryTouched, resetField]);
   // Between two currencies the edited transfer's arriving amount is read from both legs too.
   // Edited from the leg entering, the amount sent is the other leg's.
-  const arrived = existing.data && existing.data.rate !== null ? String(existing.data.toAmount) : null;
-  const sent = existing.data && existing.data.rate !== null ? existing.data.amount.toFixed(2) : null;
+  const pair = existing.data && typeof existing.data.rate === 'string' ? existing.data : null;
+  const arrived = pair ? String(pair.toAmount) : null;
+  const sent = pair ? pair.amount.toFixed(2) : null;
   const toAmountTouched = !!dirtyFields.toAmount;
   const amountTouched = !!dirtyFields.amount;
   useEffect(() => {
