@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rate, Transfer } from '@ledgerly/shared';
 import { TRANSFER_MSG, minorUnitsMessage } from '@ledgerly/shared';
 import { registerUser, useTestApp } from '../../../test/build-test-app.js';
+import { multipart } from '../../../test/multipart.js';
 import { addAccount, createTransfer, defaultAccountId, getTransaction } from '../../../test/transfer-helpers.js';
+import { makeZip, readZip } from '../../../test/zip.js';
 
 /*
  * Transfers between two currencies (DESIGN §12, issue 23): both amounts or one amount and a rate,
@@ -206,5 +208,29 @@ describe('transfers between two currencies', () => {
     const del = await t.request({ method: 'DELETE', url: `/api/transfers/${tr.id}`, token });
     expect(del.statusCode).toBe(204);
     expect(await rateOf(token, 'EUR', day2)).toMatchObject({ source: 'dataset' });
+  });
+
+  it('an export carries the rate and a restore puts it back', async () => {
+    const { token, usd, eur } = await setup();
+    await createTransfer(t, token, { fromAccountId: usd, toAccountId: eur, amount: 100, toAmount: 92.5, date: DAY });
+    const exported = await t.request({ method: 'GET', url: '/api/account/export', token });
+    expect(exported.statusCode).toBe(200);
+    const files = await readZip(exported.rawPayload);
+    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as { transfers: { rate?: string | null }[] };
+    expect(doc.transfers.map((tr) => Number(tr.rate))).toEqual([0.925]);
+    const fresh = await registerUser(t, { timezone: 'UTC' });
+    const restored = await t.request({
+      method: 'POST',
+      url: '/api/account/restore',
+      token: fresh.token,
+      ...multipart({}, [
+        { field: 'file', filename: 'export.zip', contentType: 'application/zip', data: await makeZip(files) },
+      ]),
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const rows = await t.request({ method: 'GET', url: '/api/transactions?limit=5', token: fresh.token });
+    const transferId = rows.json<{ data: { transferId: string }[] }>().data[0]!.transferId;
+    const back = await t.request({ method: 'GET', url: `/api/transfers/${transferId}`, token: fresh.token });
+    expect(back.json<{ data: Transfer }>().data).toMatchObject({ amount: 100, toAmount: 92.5, rate: '0.925' });
   });
 });
