@@ -12,7 +12,7 @@ import * as transactions from '../apps/server/src/modules/transactions/transacti
 
 export async function explainReads(url: string, userId: string, today: string): Promise<void> {
   const sign = () => ({ receiptUrl: null, receiptThumbUrl: null });
-  const viewer = { id: userId, timezone: 'UTC' };
+  const viewer = { id: userId, timezone: 'UTC', currency: 'USD' };
   console.log(`\n## PostgreSQL plans (today ${today})`);
   await explainCases(url, (db): PlanCase[] => {
     const txDeps = { db, sign, receipts: null as never, log: console as never };

@@ -184,6 +184,31 @@ describe('the exchange-rate routes (DESIGN §12)', () => {
   });
 });
 
+describe('cross-currency transfers (DESIGN §12)', () => {
+  type Operation = {
+    description?: string;
+    requestBody?: { content: Record<string, { schema: { properties?: Record<string, { description?: string }> } }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  };
+  const op = (doc: OpenApiDocument, path: string, method: string) => doc.paths[path]![method] as unknown as Operation;
+
+  it('document both amounts or an amount and a rate, the stored rate, and the refusals', async () => {
+    const doc = await fetchDocument();
+    for (const [path, method] of [
+      ['/api/transfers', 'post'],
+      ['/api/transfers/{id}', 'put'],
+    ] as const) {
+      const operation = op(doc, path, method);
+      const body = operation.requestBody!.content['application/json']!.schema.properties ?? {};
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(['amount', 'toAmount', 'rate']));
+      expect(body.rate!.description).toContain('units of the destination');
+      expect(operation.description).toContain('10 times');
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401']));
+      expect(JSON.stringify(operation.responses[method === 'post' ? '201' : '200']!.content)).toContain('"rate"');
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves the interactive reference from its own files under the app CSP', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });

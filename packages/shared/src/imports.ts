@@ -37,6 +37,8 @@ export const importCsvColumnsSchema = z.object({
   direction: columnName.optional(),
   description: z.array(columnName).max(20).optional(),
   payee: columnName.optional(),
+  /** A column of ISO 4217 codes: the statement's currency (DESIGN §12). */
+  currency: columnName.optional(),
 });
 export type ImportCsvColumns = z.infer<typeof importCsvColumnsSchema>;
 
@@ -112,6 +114,12 @@ export const SUGGESTED_BY = ['rule', 'history', 'file', 'fallback', 'user'] as c
 export type SuggestedBy = (typeof SUGGESTED_BY)[number];
 
 export const IMPORT_MSG = {
+  /** A statement in another currency than the chosen account's (DESIGN §12). */
+  currencyMismatch: (statement: string, accountName: string, account: string) =>
+    `This statement is in ${statement} but the account "${accountName}" is in ${account}: choose an account in ${statement}, or create one, before importing.`,
+  /** A statement stating several currencies. */
+  severalCurrencies: (codes: string[]) =>
+    `This statement holds amounts in several currencies (${codes.join(', ')}); an account holds one. Split the file per currency.`,
   noFile: 'Choose a statement file to import',
   tooLarge: 'The file is larger than 20 MB. Split the statement into smaller files and import them one by one.',
   tooManyPostings: 'The file holds more than 200,000 postings. Split it into smaller files and import them one by one.',
@@ -285,6 +293,20 @@ export const importBatchSchema = z.object({
   suggestedAccountId: z.string().nullable().optional(),
   /** The account identities the file names (OFX ACCTID, CAMT IBAN, a CSV account column), with their row counts. */
   statementAccounts: z.array(z.object({ id: z.string(), rows: count })).optional(),
+  /**
+   * The statement's currency (OFX CURDEF, CAMT Ccy, a CSV currency column) against the account's:
+   * `statement` null when the file states none (then nothing is checked); `matches` false with a
+   * sentence and the user's open accounts in the statement's currency when they differ.
+   */
+  currency: z
+    .object({
+      statement: z.string().nullable(),
+      account: z.string().nullable(),
+      matches: z.boolean(),
+      message: z.string().nullable(),
+      accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+    })
+    .optional(),
   /** The file's closing balance against the account's balance on that date (after commit). */
   balanceCheck: z
     .object({ date: z.string(), statementBalance: z.number(), ledgerBalance: z.number(), matches: z.boolean() })

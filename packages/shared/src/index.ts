@@ -23,3 +23,4 @@ export * from './transfer-matching.js';
 export * from './tag.js';
 export * from './currency-units.js';
 export * from './rates.js';
+export * from './transfer-rate.js';

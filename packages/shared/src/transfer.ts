@@ -5,6 +5,7 @@ import { MSG } from './messages.js';
 import { toSignedCents } from './money.js';
 import { amountCentsSchema, isoDateSchema, transactionInputSchema, transactionSchema } from './transaction.js';
 import { TRANSACTION_TYPES } from './constants.js';
+import { rateValueSchema } from './rates.js';
 
 /*
  * Transfers and reconciliation (DESIGN §10): a transfer is two rows (one leaving an account, one
@@ -15,7 +16,12 @@ import { TRANSACTION_TYPES } from './constants.js';
 export const TRANSFER_MSG = {
   fromAccount: 'Please choose the account the money leaves',
   toAccount: 'Please choose the account the money enters',
-  toAmountNeeded: 'The accounts have different currencies: enter the amount that arrives',
+  toAmountNeeded: 'The accounts have different currencies: enter the amount that arrives, or the rate',
+  rateSame: 'The accounts share a currency: there is no rate to give',
+  rateOrAmount: 'Give the amount that arrives or the rate, not both',
+  /** Two amounts (or a rate) more than 10 times away from the day's rate (DESIGN §12). */
+  absurdRate: (from: string, to: string, given: string, usual: string) =>
+    `This means 1 ${from} = ${given} ${to}, more than 10 times away from that day's rate (1 ${from} = ${usual} ${to}): check the amounts and the rate`,
   toAmountSame: 'The accounts share a currency: the amount that arrives is the amount that leaves',
   legType: "A transfer leg's type is its direction: it cannot be changed",
   keep: 'keep must be out or in',
@@ -38,7 +44,18 @@ export const transferInputSchema = (today: string) =>
     toAccountId: z.uuid({ error: TRANSFER_MSG.toAccount }),
     amount: amountCentsSchema,
     /** The amount entering the destination, only when its currency differs. */
-    toAmount: z.preprocess((v) => (v === '' ? undefined : v), amountCentsSchema.nullish()),
+    toAmount: z
+      .preprocess((v) => (v === '' ? undefined : v), amountCentsSchema.nullish())
+      .describe('Between two currencies: the amount that arrives, in the destination account currency'),
+    /**
+     * Or, instead of `toAmount`, the rate: units of the destination's currency per one unit of
+     * the source's (a number or a decimal string, more than zero, at most 12 decimals).
+     */
+    rate: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), rateValueSchema.optional())
+      .describe(
+        'Instead of toAmount, between two currencies: units of the destination currency per one unit of the source currency (a number or a decimal string, more than zero, at most 12 decimals)',
+      ),
     date: isoDateSchema(MSG.selectDate).refine((d) => d <= today, MSG.dateInFuture),
     description: z
       .string({ error: MSG.descriptionMax })
@@ -57,6 +74,11 @@ export const transferSchema = z.object({
   toAccountId: z.string(),
   amount: z.number(),
   toAmount: z.number(),
+  /**
+   * Between two currencies: units of the destination's currency per one unit of the source's,
+   * as given or as the two amounts imply it (an exact decimal string); null within one currency.
+   */
+  rate: z.string().nullable(),
   date: z.string(),
   description: z.string().nullable(),
   outTransaction: transactionSchema,

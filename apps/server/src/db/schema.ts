@@ -586,9 +586,14 @@ export const transfers = pgTable(
     inPreviousCategoryId: uuid('in_previous_category_id'),
     /** Set when transfer matching linked the pair (rather than the form or the user). */
     matched: boolean('matched').notNull().default(false),
+    /**
+     * Between two currencies (DESIGN §12): units of the in leg's currency per one unit of the out
+     * leg's, as the user gave it or as the two amounts imply it; null when they share a currency.
+     */
+    rate: numeric('rate', { precision: 30, scale: 12 }),
     createdAt: createdAt(),
   },
-  (t) => [index('transfers_user_idx').on(t.userId)],
+  (t) => [index('transfers_user_idx').on(t.userId), check('transfers_rate_check', sql`${t.rate} > 0`)],
 );
 
 /** A pair the user said is not a transfer: never suggested again. */
@@ -942,10 +947,16 @@ export const userRates = pgTable(
     base: varchar('base', { length: 3 }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     rate: numeric('rate', { precision: 30, scale: 12 }).notNull(),
+    /**
+     * Set when the rate is the one a cross-currency transfer implies (DESIGN §12): it follows that
+     * transfer's edits and goes with it; a rate the user enters (PUT /rates) clears it.
+     */
+    transferId: uuid('transfer_id').references(() => transfers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('user_rates_transfer_idx').on(t.transferId),
     unique('user_rates_user_currency_base_day_key').on(t.userId, t.currency, t.base, t.day),
     check('user_rates_rate_check', sql`${t.rate} > 0`),
     check('user_rates_currencies_check', sql`${t.currency} <> ${t.base}`),

@@ -18,8 +18,8 @@ const ofx = (date: string, name: string) =>
 
 const camt = (date: string) =>
   `<?xml version="1.0"?><Document><BkToCstmrStmt><Stmt>` +
-  `<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-02</Dt></BookgDt><AcctSvcrRef>c1</AcctSvcrRef></Ntry>` +
-  `<Ntry><Amt Ccy="EUR">3.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>${date}</Dt></BookgDt><AcctSvcrRef>c2</AcctSvcrRef></Ntry>` +
+  `<Ntry><Amt Ccy="USD">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-02</Dt></BookgDt><AcctSvcrRef>c1</AcctSvcrRef></Ntry>` +
+  `<Ntry><Amt Ccy="USD">3.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>${date}</Dt></BookgDt><AcctSvcrRef>c2</AcctSvcrRef></Ntry>` +
   `</Stmt></BkToCstmrStmt></Document>`;
 
 const nothingWritten = async (token: string) => {

@@ -29,6 +29,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import type { StatementParser } from './parse/pool.js';
 import { ImportFileError, type ParsedPosting, type ParseResult } from './parse/types.js';
 import { ledgerText, markDuplicates, toRows, withSpreadsheetText } from './imports.classify.js';
+import { checkCurrency } from './imports.currency.js';
 import * as repo from './imports.repository.js';
 import * as rulesRepo from './rules.repository.js';
 import { profileForShape, profileOptions, rememberShape, ruleMatcher } from './rules.service.js';
@@ -180,6 +181,9 @@ interface StatementInfo {
   /** A QIF "Opening Balance" record, written as the account's opening row at commit. */
   opening?: { date: string; cents: number } | null;
   suggestedAccountId: string | null;
+  /** The currency the file states (and every one, when several): DESIGN §12. */
+  currency?: string | undefined;
+  currencies?: string[] | undefined;
 }
 
 /**
@@ -238,6 +242,8 @@ async function prepare(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given:
   );
   const needsReview = [...parsed.needsReview, ...statement.needsReview];
   if (!accountId) needsReview.push('account');
+  const stated = { currency: parsed.currency, currencies: parsed.currencies };
+  if (!(await checkCurrency(deps.db, owner.id, stated, accountId)).matches) needsReview.push('currency');
   const options: Record<string, unknown> = { ...parsed.options };
   if (given.accountId) options.accountId = given.accountId;
   if (statement.chosen) options.statementAccount = statement.chosen;
@@ -247,6 +253,7 @@ async function prepare(deps: ImportDeps, owner: Owner, bytes: Uint8Array, given:
     closing: statement.closing,
     opening: statement.opening,
     suggestedAccountId: suggested,
+    ...(parsed.currency ? stated : {}),
   };
   return { parsed, rows, accountId, needsReview, options, info };
 }
@@ -390,6 +397,7 @@ async function withRows(
   const page = rows.slice(0, q.limit);
   const next = rows.length > q.limit ? (rows[q.limit]?.idx ?? null) : null;
   const batch: ImportBatch = { ...(await withCheck(deps, b)), rows: page.map(toRow), meta: { nextCursor: next } };
+  batch.currency = await checkCurrency(deps.db, owner.id, statementOf(b.summary), b.accountId);
   if (b.status === 'preview') {
     const unknown = await unmatchedFileCategories(deps.db, owner.id, b.id);
     if (unknown.length) batch.fileCategories = unknown;
@@ -587,6 +595,9 @@ export async function commit(deps: ImportDeps, owner: Owner, id: string): Promis
   if (batch.needsReview.includes('statementAccount')) throw conflict(MATCH_MSG.chooseStatementAccount);
   if (!batch.accountId && (await accountCount(deps.db, owner.id)) >= 2) throw conflict(MATCH_MSG.chooseAccount);
   if (batch.accountId) await accountForWrite(deps.db, owner.id, batch.accountId);
+  // A statement in another currency than the account's is never imported at face value (§12).
+  const currency = await checkCurrency(deps.db, owner.id, statementOf(batch.summary), batch.accountId);
+  if (!currency.matches) throw conflict(currency.message ?? IMPORT_MSG.badOptions);
   const total = await repo.countImportable(deps.db, owner.id, id);
   // Marked before the claim is sent: this process's upkeep must never take it for interrupted.
   if (deps.jobs.claimed.has(id)) return toBatch(deps, await mustFind(deps.db, owner, id));

@@ -47,6 +47,7 @@ export {
   defaultAccount,
   findAccount,
   holdOpenAccounts,
+  openAccountsIn,
 } from './ledger.accounts.js';
 // Export and restore (format 4): accounts, transfers, rejections, reconciliations.
 export {

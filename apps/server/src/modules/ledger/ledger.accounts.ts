@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
@@ -53,6 +53,19 @@ export async function accountForWrite(db: Db, userId: string, id: string | null 
   if (!row) throw notFound('Account');
   if (row.closedAt) throw conflict(ACCOUNT_MSG.closed);
   return row;
+}
+
+/** The user's open accounts in `currency`, by name (an import's other choices, DESIGN §12). */
+export async function openAccountsIn(
+  db: Db,
+  userId: string,
+  currency: string,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.currency, currency), isNull(accounts.closedAt)))
+    .orderBy(accounts.name);
 }
 
 /** How many accounts the user has (open and closed): the UI shows accounts only from two. */

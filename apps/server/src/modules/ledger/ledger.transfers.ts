@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { ACCOUNT_MSG, TRANSFER_MSG } from '@ledgerly/shared';
+import { ACCOUNT_MSG, TRANSFER_MSG, applyRate, fitsCurrency, impliedRate, minorUnitsMessage } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict, notFound, validationError } from '../../errors.js';
@@ -32,6 +32,8 @@ export interface TransferValues {
   amountCents: number;
   /** The amount entering the destination; needed (and only taken) when the currencies differ. */
   toAmountCents?: number | null | undefined;
+  /** Or the rate (units of the destination's currency per one of the source's), a decimal string. */
+  rate?: string | null | undefined;
   date: string;
   description: string | null;
   /** An expense category of the user (checked by the caller); only on a transfer leaving the budget. */
@@ -56,24 +58,46 @@ async function transferAccounts(db: Db, userId: string, fromId: string, toId: st
   return { from, to };
 }
 
-/** The amount entering `to`: the same as leaving when the currencies agree, else `toAmountCents` (400 without it). */
+/** 400 when `cents` has more decimals than `code` has (¥1.50), naming `field`. */
+function checkDecimals(cents: number, code: string, field: 'amount' | 'toAmount') {
+  if (fitsCurrency(cents, code)) return;
+  const message = minorUnitsMessage(field === 'amount' ? 'Amount' : 'Amount that arrives', code, 'decimals');
+  throw validationError(message, { [field]: message });
+}
+
+/**
+ * The amount entering `to` and the rate between the legs: the same amount (no rate) when the
+ * currencies agree; else `toAmountCents` as given, or `amountCents` at `rate` rounded half-even
+ * once to `to`'s digits (400 with neither, with both, or with too many decimals).
+ */
 function arrivingAmount(
   from: AccountRow,
   to: AccountRow,
-  amountCents: number,
-  toAmountCents: number | null | undefined,
+  values: Pick<TransferValues, 'amountCents' | 'toAmountCents' | 'rate'>,
   sameUnits = false,
-) {
-  if (sameUnits) return amountCents;
+): { toAmountCents: number; rate: string | null } {
+  const { amountCents, toAmountCents, rate } = values;
+  if (sameUnits) return { toAmountCents: amountCents, rate: null };
+  checkDecimals(amountCents, from.currency, 'amount');
   if (from.currency === to.currency) {
     if (toAmountCents != null && toAmountCents !== amountCents) {
       throw validationError(TRANSFER_MSG.toAmountSame, { toAmount: TRANSFER_MSG.toAmountSame });
     }
-    return amountCents;
+    if (rate != null && rate !== '1') throw validationError(TRANSFER_MSG.rateSame, { rate: TRANSFER_MSG.rateSame });
+    return { toAmountCents: amountCents, rate: null };
+  }
+  if (toAmountCents != null && rate != null) {
+    throw validationError(TRANSFER_MSG.rateOrAmount, { rate: TRANSFER_MSG.rateOrAmount });
+  }
+  if (rate != null) {
+    const arriving = applyRate(amountCents, rate, to.currency);
+    if (arriving <= 0) throw validationError(TRANSFER_MSG.toAmountNeeded, { rate: TRANSFER_MSG.toAmountNeeded });
+    return { toAmountCents: arriving, rate };
   }
   if (toAmountCents == null)
     throw validationError(TRANSFER_MSG.toAmountNeeded, { toAmount: TRANSFER_MSG.toAmountNeeded });
-  return toAmountCents;
+  checkDecimals(toAmountCents, to.currency, 'toAmount');
+  return { toAmountCents, rate: impliedRate(amountCents, toAmountCents) };
 }
 
 /** The out leg's category: refused (400) unless the transfer leaves the budget. */
@@ -147,7 +171,7 @@ export async function insertTransfer(
 ): Promise<TransferWithLegs> {
   const { from, to } = await transferAccounts(db, userId, values.fromAccountId, values.toAccountId);
   // A recurring transfer between currencies moves the same number of units until rates (§12) land.
-  const toAmountCents = arrivingAmount(from, to, values.amountCents, values.toAmountCents, !!extra.recurringId);
+  const { toAmountCents, rate } = arrivingAmount(from, to, values, !!extra.recurringId);
   const common = { userId, kind: 'transfer' as const, date: values.date, description: values.description };
   const [out] = await db
     .insert(transactions)
@@ -166,7 +190,7 @@ export async function insertTransfer(
     .returning();
   const [transfer] = await db
     .insert(transfers)
-    .values({ userId, outTransactionId: out!.id, inTransactionId: into!.id })
+    .values({ userId, outTransactionId: out!.id, inTransactionId: into!.id, rate })
     .returning();
   return { transfer: transfer!, out: out!, in: into! };
 }
@@ -181,10 +205,15 @@ async function writeLegs(
   db: Db,
   userId: string,
   current: TransferWithLegs,
-  next: { out: Partial<TransactionRow>; in: Partial<TransactionRow> },
+  next: { out: Partial<TransactionRow>; in: Partial<TransactionRow>; rate: string | null },
 ): Promise<TransferWithLegs> {
   assertNotLocked(current.out, next.out);
   assertNotLocked(current.in, next.in);
+  const [transfer] = await db
+    .update(transfers)
+    .set({ rate: next.rate })
+    .where(and(eq(transfers.userId, userId), eq(transfers.id, current.transfer.id)))
+    .returning();
   const [out] = await db
     .update(transactions)
     .set({ ...next.out, updatedAt: new Date() })
@@ -195,7 +224,7 @@ async function writeLegs(
     .set({ ...next.in, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.id, current.in.id)))
     .returning();
-  return { transfer: current.transfer, out: out!, in: into! };
+  return { transfer: transfer!, out: out!, in: into! };
 }
 
 async function accountsOf(db: Db, userId: string, ids: string[]) {
@@ -224,9 +253,10 @@ export function updateTransfer(
     const old = await accountsOf(tx, userId, [current.out.accountId, current.in.accountId]);
     if ([...old.values()].some((a) => a.closedAt)) throw conflict(ACCOUNT_MSG.closed);
     const { from, to } = await transferAccounts(tx, userId, values.fromAccountId, values.toAccountId);
-    const toAmountCents = arrivingAmount(from, to, values.amountCents, values.toAmountCents);
+    const { toAmountCents, rate } = arrivingAmount(from, to, values);
     const common = { date: values.date, description: values.description };
     return writeLegs(tx, userId, current, {
+      rate,
       out: {
         ...common,
         accountId: from.id,
@@ -293,11 +323,16 @@ export function updateTransferLeg(
     const theirs: Partial<TransactionRow> = { ...common, ...(sameCurrency ? { amountCents: change.amountCents } : {}) };
     // Moving the out leg to an account from which the transfer no longer leaves the budget drops the category.
     if (edited === 'in') theirs.categoryId = leavesBudget(from, to) ? current.out.categoryId : null;
+    // Between two currencies the other leg keeps its amount and the rate follows the pair.
+    const outCents = edited === 'out' ? change.amountCents : current.out.amountCents;
+    const inCents = sameCurrency ? outCents : edited === 'in' ? change.amountCents : current.in.amountCents;
+    checkDecimals(change.amountCents, edited === 'out' ? from.currency : to.currency, 'amount');
+    const rate = sameCurrency ? null : impliedRate(outCents, inCents);
     const legs = await writeLegs(
       tx,
       userId,
       current,
-      edited === 'out' ? { out: mine, in: theirs } : { out: theirs, in: mine },
+      edited === 'out' ? { out: mine, in: theirs, rate } : { out: theirs, in: mine, rate },
     );
     return { legs, edited, previousReceiptKey: leg.receiptKey };
   });

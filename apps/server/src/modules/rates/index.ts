@@ -2,3 +2,4 @@
 export { ratesRoutes } from './rates.routes.js';
 export { seedExchangeRates, startRatesSeed } from './rates.seed.js';
 export { fetchRates, type FeedResult } from './rates.feed.js';
+export { settleTransferRate, trimmed } from './rates.transfers.js';

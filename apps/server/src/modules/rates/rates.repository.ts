@@ -119,7 +119,7 @@ export async function upsertUserRate(
   const result = await db.execute(sql`
     insert into user_rates (user_id, currency, base, day, rate)
     values (${values.userId}, ${values.currency}, ${values.base}, ${values.day}, ${values.rate}::numeric)
-    on conflict (user_id, currency, base, day) do update set rate = excluded.rate, updated_at = now()
+    on conflict (user_id, currency, base, day) do update set rate = excluded.rate, transfer_id = null, updated_at = now()
     returning id, trim_scale(rate)::text as rate`);
   const [row] = rowsOf<{ id: string; rate: string }>(result);
   return row!;

@@ -209,6 +209,13 @@ const transfer = z.object({
   outPreviousCategoryId: id.nullable(),
   inPreviousCategoryId: id.nullable(),
   matched: z.boolean(),
+  /** Between two currencies (DESIGN §12): destination units per source unit; absent in older files. */
+  rate: z
+    .string()
+    .regex(/^\d{1,18}(\.\d{1,12})?$/, 'a rate is a decimal number')
+    .refine((r) => Number(r) > 0, 'a rate is more than zero')
+    .nullable()
+    .optional(),
   createdAt: instant,
 });
 

@@ -206,6 +206,7 @@ async function writeDocument(
         tr.outPreviousCategoryId === null ? null : (categoryId.get(tr.outPreviousCategoryId) ?? null),
       inPreviousCategoryId: tr.inPreviousCategoryId === null ? null : (categoryId.get(tr.inPreviousCategoryId) ?? null),
       matched: tr.matched,
+      rate: tr.rate ?? null,
       createdAt: new Date(tr.createdAt),
     })),
   );

@@ -47,6 +47,7 @@ import {
   tagsOfRows,
 } from '../ledger/index.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { settleTransferRate } from '../rates/index.js';
 import type { TransactionForm } from './transactions.form.js';
 import { toTransaction } from './transactions.mapper.js';
 import * as repo from './transactions.repository.js';
@@ -59,7 +60,8 @@ export interface TransactionDeps {
 }
 
 /** The signed-in user as the rules need it. */
-export type Owner = Viewer;
+/** The signed-in user; their base currency checks a transfer leg's rate (DESIGN §12). */
+export type Owner = Viewer & { currency: string };
 
 const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: MSG.selectCategory });
 /** A foreign key refused the write: its account was deleted meanwhile (404), else its category. */
@@ -254,13 +256,18 @@ async function updateLeg(
   const receipt = saved ?? (data.removeReceipt ? { key: null, mime: null } : undefined);
   let result: Awaited<ReturnType<typeof ledgerTransfers.updateTransferLeg>>;
   try {
-    result = await ledgerTransfers.updateTransferLeg(deps.db, owner.id, current.id, {
-      amountCents: data.amount,
-      date: data.date,
-      description: data.description,
-      categoryId: data.categoryId ?? null,
-      accountId: data.accountId,
-      receipt,
+    // The pair's rate follows the edit and is checked again (DESIGN §12), in the same database transaction.
+    result = await deps.db.transaction(async (tx) => {
+      const written = await ledgerTransfers.updateTransferLeg(tx, owner.id, current.id, {
+        amountCents: data.amount,
+        date: data.date,
+        description: data.description,
+        categoryId: data.categoryId ?? null,
+        accountId: data.accountId,
+        receipt,
+      });
+      if (written) await settleTransferRate(tx, owner, written.legs, 'amount');
+      return written;
     });
   } catch (error) {
     await discard(deps, saved?.key ?? null);

@@ -11,6 +11,9 @@ const tags = ['transfers'];
 const answer = dataOf(transferSchema);
 // The date is checked against the user's today by the service, which names every bad field.
 const body = checkedByService(transferInputSchema('9999-12-31'));
+/** How a transfer between two currencies is given and checked (DESIGN §12), for the reference. */
+const currencies =
+  "Between two accounts of different currencies give `amount` (in the source account's currency) and either `toAmount` (what arrives, in the destination's currency) or `rate` (units of the destination's currency per one unit of the source's; `toAmount` is then `amount × rate` rounded half-even once). Each amount has at most its currency's decimals. The answer's `rate` is the one given or the one the two amounts imply; when one side is the base currency it is also kept as your rate of that day (`GET /rates`, source `user`) unless you set one, and it follows the transfer's edits and deletion. 400 with the field named for a zero or negative amount or rate, both `toAmount` and `rate`, more decimals than a currency has, or a rate more than 10 times away from that day's rate (your own or the shared history), nothing written. Within one currency `toAmount` and `rate` are left out.";
 const deleteQuery = checkedByService(transferDeleteQuerySchema);
 
 /** Transfers between the user's accounts under /api/transfers (protected scope; DESIGN §10). */
@@ -19,7 +22,15 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
 
   app.post(
     '/transfers',
-    { schema: { tags, summary: 'Moves money between two accounts (two rows)', body, response: { 201: answer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Moves money between two accounts (two rows)',
+        description: currencies,
+        body,
+        response: { 201: answer },
+      },
+    },
     async (request, reply) => reply.status(201).send({ data: await service.create(deps, request.user, request.body) }),
   );
 
@@ -29,7 +40,9 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
 
   app.put(
     '/transfers/:id',
-    { schema: { tags, summary: 'Replaces both legs', params, body, response: { 200: answer } } },
+    {
+      schema: { tags, summary: 'Replaces both legs', description: currencies, params, body, response: { 200: answer } },
+    },
     async (request) => ({ data: await service.update(deps, request.user, request.params.id, request.body) }),
   );
 

@@ -10,6 +10,7 @@ import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { findCategory } from '../categories/index.js';
 import { type TransferWithLegs, ledgerTransfers, ledgerWriter } from '../ledger/index.js';
+import { settleTransferRate, trimmed } from '../rates/index.js';
 import { presentTransaction } from '../transactions/index.js';
 
 export interface TransferDeps {
@@ -46,6 +47,7 @@ export async function presentTransfer(
     toAccountId: t.in.accountId,
     amount: fromCents(t.out.amountCents),
     toAmount: fromCents(t.in.amountCents),
+    rate: t.transfer.rate === null ? null : trimmed(t.transfer.rate),
     date: t.out.date,
     description: t.out.description,
     outTransaction: presentTransaction(
@@ -69,6 +71,7 @@ async function values(db: Db, owner: Viewer, body: unknown) {
     toAccountId: data.toAccountId,
     amountCents: data.amount,
     toAmountCents: data.toAmount,
+    rate: data.rate ?? null,
     date: data.date,
     description: data.description,
     categoryId: data.categoryId,
@@ -85,9 +88,21 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function create(deps: TransferDeps, owner: Viewer, body: unknown): Promise<Transfer> {
+/** The signed-in user as transfers need them: their base currency too (DESIGN §12). */
+export type TransferOwner = Viewer & { currency: string };
+
+/** The field a refused rate is named on: the one the body gave. */
+const rateField = (input: { rate?: string | null }) => (input.rate ? 'rate' : 'toAmount');
+
+export async function create(deps: TransferDeps, owner: TransferOwner, body: unknown): Promise<Transfer> {
   const input = await values(deps.db, owner, body);
-  const created = await guarded(() => ledgerTransfers.createTransfer(deps.db, owner.id, input));
+  const created = await guarded(() =>
+    deps.db.transaction(async (tx) => {
+      const written = await ledgerTransfers.insertTransfer(tx, owner.id, input);
+      await settleTransferRate(tx, owner, written, rateField(input));
+      return written;
+    }),
+  );
   return presentTransfer(deps.db, deps.sign, owner.id, created);
 }
 
@@ -97,10 +112,16 @@ export async function get(deps: TransferDeps, owner: Viewer, id: string): Promis
   return presentTransfer(deps.db, deps.sign, owner.id, found);
 }
 
-export async function update(deps: TransferDeps, owner: Viewer, id: string, body: unknown): Promise<Transfer> {
+export async function update(deps: TransferDeps, owner: TransferOwner, id: string, body: unknown): Promise<Transfer> {
   if (!(await ledgerTransfers.transferLegIds(deps.db, owner.id, id))) throw notFound('Transfer');
   const input = await values(deps.db, owner, body);
-  const updated = await guarded(() => ledgerTransfers.updateTransfer(deps.db, owner.id, id, input));
+  const updated = await guarded(() =>
+    deps.db.transaction(async (tx) => {
+      const written = await ledgerTransfers.updateTransfer(tx, owner.id, id, input);
+      if (written) await settleTransferRate(tx, owner, written, rateField(input));
+      return written;
+    }),
+  );
   if (!updated) throw notFound('Transfer');
   return presentTransfer(deps.db, deps.sign, owner.id, updated);
 }

@@ -18,6 +18,9 @@ export const transferFormSchema = (today: string) =>
         .max(LIMITS.descriptionMax, MSG.descriptionMax)
         .transform((v) => (v ? v : null)),
       categoryId: z.string(),
+      /** Between two currencies (DESIGN §12): the amount that arrives, or the rate (the server checks either). */
+      toAmount: z.string(),
+      rate: z.string(),
     })
     .refine((v) => !v.fromAccountId || v.fromAccountId !== v.toAccountId, {
       path: ['toAccountId'],

@@ -2,7 +2,7 @@ import { isIsoDate, type ImportOptions } from '@ledgerly/shared';
 import { readAmount } from './amount.js';
 import { cleanRemittance, payeeAndNote } from './bank-text.js';
 import { child, decodeEntities, list, parseXml, textOf, type XmlValue } from './xml.js';
-import { ImportFileError, shown, type ParsedPosting, type ParseResult } from './types.js';
+import { ImportFileError, shown, statementCurrency, type ParsedPosting, type ParseResult } from './types.js';
 
 const ARRAYS = new Set(['Stmt', 'Rpt', 'Ntfctn', 'Ntry', 'TxDtls', 'Ustrd', 'Bal']);
 const CONTAINERS = [
@@ -30,6 +30,13 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
   const postings: ParsedPosting[] = [];
   let found = false;
   let closing: ParseResult['closing'];
+  // The account's currency (Acct/Ccy), else each entry's amount currency (Amt/@Ccy).
+  const currencies: string[] = [];
+  const amountCurrency = (node: XmlValue | undefined) => {
+    const amt = child(node, 'Amt');
+    const ccy = amt && typeof amt === 'object' && !Array.isArray(amt) ? amt['@_Ccy'] : undefined;
+    return typeof ccy === 'string' ? ccy : undefined;
+  };
 
   for (const [container, item] of CONTAINERS) {
     const root = child(doc, container);
@@ -37,6 +44,8 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
     found = true;
     for (const statement of list(child(root, item))) {
       const account = text(statement, 'Acct', 'Id', 'IBAN') ?? text(statement, 'Acct', 'Id', 'Othr', 'Id');
+      const accountCcy = text(statement, 'Acct', 'Ccy');
+      if (accountCcy) currencies.push(accountCcy);
       // The closing booked balance of the last statement holding one (CLBD; else CLAV is not used).
       for (const balance of list(child(statement, 'Bal'))) {
         if (text(balance, 'Tp', 'CdOrPrtry', 'Cd') !== 'CLBD') continue;
@@ -53,6 +62,8 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
         const first = details[0];
         const indicator = text(entry, 'CdtDbtInd');
         const rawAmount = text(entry, 'Amt') ?? '';
+        const entryCcy = amountCurrency(entry);
+        if (entryCcy && !accountCcy) currencies.push(entryCcy);
         const read = readAmount(rawAmount, '.');
         const booked = text(entry, 'BookgDt', 'Dt') ?? text(entry, 'BookgDt', 'DtTm');
         const valued = text(entry, 'ValDt', 'Dt') ?? text(entry, 'ValDt', 'DtTm');
@@ -111,7 +122,13 @@ export function parseCamt(textIn: string, encoding: string, options: ImportOptio
       'NOT_A_STATEMENT',
       'This XML file is not a CAMT bank statement (camt.052, camt.053 or camt.054).',
     );
-  const result: ParseResult = { format: 'camt', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  const result: ParseResult = {
+    format: 'camt',
+    options: { encoding, invertSign: invert },
+    needsReview: [],
+    postings,
+    ...statementCurrency(currencies),
+  };
   if (closing) result.closing = closing;
   return result;
 }

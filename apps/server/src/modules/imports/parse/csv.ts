@@ -1,4 +1,4 @@
-import type { ImportOptions } from '@ledgerly/shared';
+import { isCurrencyCode, type ImportOptions } from '@ledgerly/shared';
 import { readAmount, type DecimalMark } from './amount.js';
 import { detectColumns, detectDecimal, findDateColumn, headerNames, type ColumnRoles } from './csv-columns.js';
 import { checkLineLengths, detectDelimiter, splitRows } from './csv-dialect.js';
@@ -11,7 +11,14 @@ import {
   type Role,
 } from './csv-words.js';
 import { detectDateFormat, formatFromPattern, readDate, type DateFormat } from './dates.js';
-import { ImportFileError, shown, type EffectiveCsvColumns, type ParsedPosting, type ParseResult } from './types.js';
+import {
+  ImportFileError,
+  shown,
+  statementCurrency,
+  type EffectiveCsvColumns,
+  type ParsedPosting,
+  type ParseResult,
+} from './types.js';
 
 const HEADER_SCAN = 40;
 const HEADER_ROLES: Role[] = [
@@ -81,6 +88,35 @@ function rolesFromOptions(
     roles.description = given.description.map((d) => columnIndex(header, d, 'description')!);
   if (given.payee !== undefined) roles.payee = columnIndex(header, given.payee, 'payee');
   return roles;
+}
+
+/**
+ * The currency column: the one the user named, else the first column not taken by another role
+ * whose every filled cell (of the sample, at least one) is an ISO 4217 code.
+ */
+function currencyColumn(header: string[], sample: string[][], roles: ColumnRoles, given?: string): number | undefined {
+  if (given !== undefined) return columnIndex(header, given, 'currency');
+  const taken = new Set(
+    [roles.date, roles.amount, roles.debit, roles.credit, roles.direction, roles.payee, ...roles.description].filter(
+      (c): c is number => c !== undefined,
+    ),
+  );
+  for (let c = 0; c < header.length; c++) {
+    if (taken.has(c)) continue;
+    let filled = 0;
+    let codes = true;
+    for (const row of sample) {
+      const cell = (row[c] ?? '').trim();
+      if (!cell) continue;
+      filled++;
+      if (!isCurrencyCode(cell)) {
+        codes = false;
+        break;
+      }
+    }
+    if (codes && filled > 0) return c;
+  }
+  return undefined;
 }
 
 /** Card statements print purchases as positive numbers. */
@@ -171,6 +207,14 @@ export function parseCsv(text: string, encoding: string, options: ImportOptions)
   }
 
   const postings = readRows(dataRows, roles, { decimal, dateFormat, invertSign, oneSided });
+  const currencyCol = currencyColumn(header, sample, roles, given.columns?.currency);
+  const currencies: string[] = [];
+  if (currencyCol !== undefined) {
+    for (const row of dataRows) {
+      const cell = (row[currencyCol] ?? '').trim().toUpperCase();
+      if (isCurrencyCode(cell)) currencies.push(cell);
+    }
+  }
 
   const names = (cols: (number | undefined)[]) =>
     cols.filter((c): c is number => c !== undefined).map((c) => header[c]!);
@@ -181,6 +225,7 @@ export function parseCsv(text: string, encoding: string, options: ImportOptions)
   if (roles.direction !== undefined) columns.direction = header[roles.direction];
   columns.description = names(roles.description);
   if (roles.payee !== undefined) columns.payee = header[roles.payee];
+  if (currencyCol !== undefined) columns.currency = header[currencyCol];
 
   const result: ParseResult = {
     format: 'csv',
@@ -193,6 +238,7 @@ export function parseCsv(text: string, encoding: string, options: ImportOptions)
     needsReview,
     header,
     postings,
+    ...statementCurrency(currencies),
   };
   const closing = closingAbove(rows.slice(0, headerRow), postings, { decimal, dateFormat, invertSign });
   if (closing) result.closing = closing;

@@ -4,6 +4,7 @@ import {
   ImportFileError,
   MAX_POSTINGS,
   shown,
+  statementCurrency,
   tooManyPostings,
   type ParsedPosting,
   type ParseResult,
@@ -147,6 +148,8 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
   // LEDGERBAL of the last statement: its amount and date as printed.
   let inLedger = false;
   const ledger: { amount?: string; date?: string } = {};
+  // CURDEF of each statement (an SGML file may leave it empty: then it states none).
+  const currencies: string[] = [];
 
   const finish = (draft: Draft) => {
     if (drafts.length >= MAX_POSTINGS) throw tooManyPostings();
@@ -160,6 +163,8 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
         current.fields[openLeaf] = `${current.fields[openLeaf] ?? ''} ${value}`;
     } else if (inAccount && openLeaf === 'ACCTID') {
       account = value;
+    } else if (openLeaf === 'CURDEF') {
+      currencies.push(value);
     } else if (inLedger && openLeaf === 'BALAMT') {
       ledger.amount = value;
     } else if (inLedger && openLeaf === 'DTASOF') {
@@ -229,7 +234,13 @@ export function parseOfx(text: string, encoding: string, options: ImportOptions)
     if (errors.length) posting.error = errors.join('; ');
     return posting;
   });
-  const result: ParseResult = { format: 'ofx', options: { encoding, invertSign: invert }, needsReview: [], postings };
+  const result: ParseResult = {
+    format: 'ofx',
+    options: { encoding, invertSign: invert },
+    needsReview: [],
+    postings,
+    ...statementCurrency(currencies),
+  };
   const balance = ledger.amount
     ? readAmount(ledger.amount, ledger.amount.includes(',') && !ledger.amount.includes('.') ? ',' : '.')
     : null;

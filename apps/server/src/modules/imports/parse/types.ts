@@ -50,6 +50,7 @@ export interface EffectiveCsvColumns {
   direction?: string;
   description?: string[];
   payee?: string;
+  currency?: string;
 }
 
 /** Every option the reader actually used, detected or given. */
@@ -96,6 +97,13 @@ export interface ParseResult {
   postings: ParsedPosting[];
   /** The closing balance the file states (OFX LEDGERBAL, CAMT CLBD of the last statement, a CSV balance line). */
   closing?: ClosingBalance;
+  /**
+   * The statement's currency when the file states one (OFX CURDEF, CAMT Ccy, a CSV currency
+   * column with one code): an ISO 4217 code, upper case. Several codes in one file: the first.
+   */
+  currency?: string;
+  /** Every code the file states, when it states more than one (then the import needs review). */
+  currencies?: string[];
 }
 
 /** A statement's own closing balance: signed cents, account holder's view (a card owing money is negative). */
@@ -133,4 +141,11 @@ const NOT_STORABLE = new RegExp(NOT_STORABLE_SOURCE, 'g');
 export function storable(text: string): string {
   if (!HAS_NOT_STORABLE.test(text)) return text;
   return text.replace(NOT_STORABLE, (c) => (c === '\u0000' ? '' : '\uFFFD'));
+}
+
+/** The statement currency of a file from the codes it states (in order): the first, and all when several. */
+export function statementCurrency(codes: Iterable<string>): Pick<ParseResult, 'currency' | 'currencies'> {
+  const seen = [...new Set([...codes].map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{3}$/.test(c)))];
+  if (seen.length === 0) return {};
+  return seen.length === 1 ? { currency: seen[0]! } : { currency: seen[0]!, currencies: seen };
 }

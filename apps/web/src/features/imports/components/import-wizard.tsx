@@ -12,6 +12,7 @@ import { invalidateAfter } from '../../../lib/query-keys';
 import { commitImport, discardImport, importKeys, revertImport, updateImport, useImport } from '../api/import-batch';
 import { uploadStatement } from '../api/upload-statement';
 import { ImportAccountPicker } from './import-account-picker';
+import { ImportCurrencyNotice } from './import-currency-notice';
 import { ImportOutcome } from './import-outcome';
 import { ImportHistory } from './import-history';
 import { ImportRowsTable } from './import-rows-table';
@@ -211,6 +212,11 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
               onAccount={(accountId) => void change({ options: { ...data.options, accountId } })}
               onStatementAccount={(statementAccount) => void change({ options: { ...data.options, statementAccount } })}
             />
+            <ImportCurrencyNotice
+              batch={data}
+              busy={busy}
+              onAccount={(accountId) => void change({ options: { ...data.options, accountId } })}
+            />
             {data.options.profileId && (
               <p
                 className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
@@ -281,7 +287,8 @@ export function ImportWizard({ open, onClose, onDone }: ImportWizardProps) {
                   busy ||
                   importCount === 0 ||
                   data.needsReview.includes('account') ||
-                  data.needsReview.includes('statementAccount')
+                  data.needsReview.includes('statementAccount') ||
+                  data.currency?.matches === false
                 }
               >
                 {importLabel(importCount)}

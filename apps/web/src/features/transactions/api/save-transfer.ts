@@ -12,6 +12,9 @@ export interface TransferValues {
   description: string | null;
   /** Only for a transfer leaving the budget: the category it counts as spending in. */
   categoryId?: string | null;
+  /** Between two currencies: the amount that arrives (as typed, major units), or the rate. */
+  toAmount?: string;
+  rate?: string;
 }
 
 const body = (v: TransferValues) => ({
@@ -21,6 +24,8 @@ const body = (v: TransferValues) => ({
   date: v.date,
   description: v.description,
   ...(v.categoryId !== undefined ? { categoryId: v.categoryId } : {}),
+  ...(v.toAmount ? { toAmount: v.toAmount } : {}),
+  ...(v.rate ? { rate: v.rate } : {}),
 });
 
 /** POST /transfers (new) or PUT /transfers/{id} (edit both legs). */

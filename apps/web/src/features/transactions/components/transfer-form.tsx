@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, type Transaction } from '@ledgerly/shared';
+import { LIMITS, currencyDigits, showRate, type Transaction } from '@ledgerly/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useToday } from '../../../lib/use-currency';
 import { Banner, useTimedMessage } from '../../../components/ui/banner';
@@ -13,7 +13,16 @@ import { useTransfer } from '../api/get-transfer';
 import { useSaveTransfer } from '../api/save-transfer';
 import { transferFormSchema, type TransferFormOutput, type TransferFormValues } from '../transfer-form-schema';
 
-const FIELDS = ['fromAccountId', 'toAccountId', 'amount', 'date', 'description', 'categoryId'] as const;
+const FIELDS = [
+  'fromAccountId',
+  'toAccountId',
+  'amount',
+  'date',
+  'description',
+  'categoryId',
+  'toAmount',
+  'rate',
+] as const;
 
 export interface TransferFormProps {
   /** A leg of the transfer to edit (both legs change); a new transfer when absent. */
@@ -23,6 +32,18 @@ export interface TransferFormProps {
   onCancel: () => void;
   onSaved: (message: string) => void;
   onBusyChange: (busy: boolean) => void;
+}
+
+/** The Amount field's text (the form keeps it as typed). */
+const amountText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** What the two amounts (or the amount and the rate) come to, shown under the rate. */
+function pairHint(from: string, to: string, amount: string, toAmount: string, rate: string): string {
+  const sent = Number(amount);
+  if (!(sent > 0)) return `The accounts are in ${from} and ${to}: give the amount that arrives or the rate.`;
+  if (Number(toAmount) > 0) return `1 ${from} = ${showRate(Number(toAmount) / sent)} ${to}`;
+  if (Number(rate) > 0) return `${to} ${(sent * Number(rate)).toFixed(currencyDigits(to))} will arrive`;
+  return `The accounts are in ${from} and ${to}: give the amount that arrives or the rate.`;
 }
 
 /** The two sides of a transfer seen from one of its legs. */
@@ -48,6 +69,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
     handleSubmit,
     setError,
     resetField,
+    setValue,
     watch,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<TransferFormValues, unknown, TransferFormOutput>({
@@ -60,6 +82,8 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
       description: transaction?.description ?? '',
       // Only the leg leaving the account carries the category.
       categoryId: transaction?.type === 'expense' ? (transaction.categoryId ?? '') : '',
+      toAmount: '',
+      rate: '',
     },
   });
   // The category a transfer out of the budget carries may sit on either leg; the row edited
@@ -72,6 +96,19 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
   useEffect(() => {
     if (carried !== null && !categoryTouched) resetField('categoryId', { defaultValue: carried });
   }, [carried, categoryTouched, resetField]);
+  // Between two currencies the edited transfer's arriving amount is read from both legs too.
+  // Edited from the leg entering, the amount sent is the other leg's.
+  const pair = existing.data && typeof existing.data.rate === 'string' ? existing.data : null;
+  const arrived = pair ? String(pair.toAmount) : null;
+  const sent = pair ? pair.amount.toFixed(2) : null;
+  const toAmountTouched = !!dirtyFields.toAmount;
+  const amountTouched = !!dirtyFields.amount;
+  useEffect(() => {
+    if (arrived !== null && !toAmountTouched) resetField('toAmount', { defaultValue: arrived });
+  }, [arrived, toAmountTouched, resetField]);
+  useEffect(() => {
+    if (sent !== null && !amountTouched) resetField('amount', { defaultValue: sent });
+  }, [sent, amountTouched, resetField]);
   const save = useSaveTransfer();
   const [serverError, setServerError] = useTimedMessage();
   useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
@@ -79,6 +116,10 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
   const from = byId.get(watch('fromAccountId'));
   const to = byId.get(watch('toAccountId'));
   const leavesBudget = !!from && !!to && from.onBudget && !to.onBudget;
+  const twoCurrencies = !!from && !!to && from.currency !== to.currency;
+  const rateHint = twoCurrencies
+    ? pairHint(from.currency, to.currency, amountText(watch('amount')), watch('toAmount'), watch('rate'))
+    : '';
   const descriptionLength = watch('description').length;
   // A closed account stays listed when the edited transfer already uses it.
   const choices = (current?: string) => accounts.filter((a) => !a.closedAt || a.id === current);
@@ -93,6 +134,12 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
         amountCents: values.amount,
         date: values.date,
         description: values.description,
+        // Between two currencies: the amount that arrives when typed, else the rate.
+        ...(twoCurrencies
+          ? values.toAmount.trim()
+            ? { toAmount: values.toAmount.trim() }
+            : { rate: values.rate.trim() }
+          : {}),
         // Sent only when the field is offered (otherwise the transfer has no category). Edited from
         // the leg entering before both legs were read (or if they could not be), the form does
         // not know the transfer's category: sent only if changed.
@@ -138,7 +185,7 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
-            label="Amount"
+            label={twoCurrencies ? `Amount (${from.currency})` : 'Amount'}
             type="number"
             inputMode="decimal"
             min="0.01"
@@ -157,6 +204,29 @@ export function TransferForm({ transaction, typeSwitch, onCancel, onSaved, onBus
             {...register('date')}
           />
         </div>
+        {twoCurrencies && (
+          <div className="grid gap-4 sm:grid-cols-2" data-testid="transfer-currencies">
+            <InputField
+              label={`Amount that arrives (${to.currency})`}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              error={errors.toAmount?.message}
+              {...register('toAmount', { onChange: () => setValue('rate', '') })}
+            />
+            <InputField
+              label={`Or the rate: 1 ${from.currency} in ${to.currency}`}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              hint={rateHint}
+              error={errors.rate?.message}
+              {...register('rate', { onChange: () => setValue('toAmount', '') })}
+            />
+          </div>
+        )}
         {leavesBudget && (
           <Controller
             control={control}
