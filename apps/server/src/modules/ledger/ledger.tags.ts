@@ -39,10 +39,18 @@ export function tagClause(ids: readonly string[], mode: TagMode, userId: string)
   return sql`exists (${linked})`;
 }
 
+/**
+ * `tt.tag_id` is one of `ids` that are the user's: the links of those tags are the user's alone
+ * (a link carries its owner's tags), so no user condition on the links is needed and the count
+ * stays an index-only scan of transaction_tags_tag_idx (tag_id, transaction_id).
+ */
+const ofOwnTags = (userId: string, ids: readonly string[]) =>
+  sql`tt.tag_id = any(array(select g.id from ${tags} g where g.user_id = ${userId} and g.id in (${idList(ids)})))`;
+
 /** The user's rows that carry every one of `ids` (distinct ids), from transaction_tags_tag_idx. */
 const rowsWithAllTags = (userId: string, ids: readonly string[], dates: SQL = sql``) =>
   sql`select tt.transaction_id from ${transactionTags} tt
-    where tt.user_id = ${userId} and tt.tag_id in (${idList(ids)}) ${dates}
+    where ${ofOwnTags(userId, ids)} ${dates}
     group by tt.transaction_id having count(*) = ${ids.length}`;
 
 /**
@@ -68,7 +76,7 @@ export async function countTagged(
     mode === 'all' && ids.length > 1
       ? sql`select count(*)::bigint as n from (${rowsWithAllTags(userId, ids, dates)}) x`
       : sql`select count(distinct tt.transaction_id)::bigint as n from ${transactionTags} tt
-          where tt.user_id = ${userId} and tt.tag_id in (${idList(ids)}) ${dates}`;
+          where ${ofOwnTags(userId, ids)} ${dates}`;
   return Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]?.n ?? 0);
 }
 
