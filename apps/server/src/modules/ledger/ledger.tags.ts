@@ -24,7 +24,7 @@ const idList = (ids: readonly string[]) =>
  * The tag filter of the list, its summary, the CSV, the PDF and analytics: rows with any, all or
  * none of `ids`. `any` and `none` probe transaction_tags' primary key (transaction, tag) per row,
  * so a first page walks transactions_user_date_idx and stops after its rows; `all` starts from
- * the tag index instead (the rows having every named tag, grouped), because two tags that rarely
+ * the tag index instead (the rows of the first tag having each other one), because two tags that rarely
  * meet would leave that walk nothing to stop on (docs/tags.md). Another user's tag matches no row
  * (a link carries its owner's tags only).
  */
@@ -47,11 +47,22 @@ export function tagClause(ids: readonly string[], mode: TagMode, userId: string)
 const ofOwnTags = (userId: string, ids: readonly string[]) =>
   sql`tt.tag_id = any(array(select g.id from ${tags} g where g.user_id = ${userId} and g.id in (${idList(ids)})))`;
 
-/** The user's rows that carry every one of `ids` (distinct ids), from transaction_tags_tag_idx. */
-const rowsWithAllTags = (userId: string, ids: readonly string[], dates: SQL = sql``) =>
-  sql`select tt.transaction_id from ${transactionTags} tt
-    where ${ofOwnTags(userId, ids)} ${dates}
-    group by tt.transaction_id having count(*) = ${ids.length}`;
+/**
+ * The user's rows that carry every one of `ids` (distinct ids): the links of the first tag that
+ * have a link of each other tag on the same row — intersecting probes of the primary key, which
+ * PostgreSQL runs as merge joins of transaction_tags_tag_idx (both sides ordered by row). The
+ * first tag must be the user's; then so are its rows and every link on them.
+ */
+const rowsWithAllTags = (userId: string, ids: readonly string[], dates: SQL = sql``) => {
+  const [first, ...rest] = ids;
+  const others = rest.map(
+    (id) => sql`and exists (select 1 from ${transactionTags} o
+      where o.transaction_id = tt.transaction_id and o.tag_id = ${id}::uuid)`,
+  );
+  return sql`select tt.transaction_id from ${transactionTags} tt
+    where tt.tag_id = ${first}::uuid and exists (select 1 from ${tags} g where g.id = ${first}::uuid and g.user_id = ${userId})
+      ${sql.join(others, sql` `)} ${dates}`;
+};
 
 /**
  * How many of the user's rows in the dates have any (or all) of `ids`: counted from the links
