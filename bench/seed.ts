@@ -346,7 +346,8 @@ export async function splitRows(database: Database, userId: string, share: numbe
       const result = await tx.execute(sql`
         with done as (update transactions t set category_id = null from split_pick p where t.id = p.id returning 1)
         select count(*)::int as n from done`);
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      const [row] = (result as { rows: { n: number | string }[] }).rows;
+      return Number(row?.n ?? 0);
     });
   }
   return split;

@@ -125,7 +125,9 @@ async function main(): Promise<void> {
         await call(token, 'GET', path);
         if (r > 0) times.push(performance.now() - t0); // the first run warms caches
       }
-      console.log(`${shown(path).padEnd(64)} ${median(times).toFixed(1).padStart(10)} ${p95(times).toFixed(1).padStart(8)}`);
+      console.log(
+        `${shown(path).padEnd(64)} ${median(times).toFixed(1).padStart(10)} ${p95(times).toFixed(1).padStart(8)}`,
+      );
     }
   };
 

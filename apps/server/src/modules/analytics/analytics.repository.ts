@@ -330,6 +330,8 @@ export interface TagFilter {
   tagMode?: TagMode | undefined;
 }
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 const hasTags = (tags?: TagFilter): tags is TagFilter & { tagIds: string[] } => !!tags?.tagIds?.length;
 
 /**
@@ -371,7 +373,7 @@ async function breakdownOfRows(
     order by a.total desc, c.name, c.id
     ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
   type Raw = Record<keyof BreakdownRow, string | number>;
-  return (result as unknown as { rows: Raw[] }).rows.map((r) => ({
+  return rowsOf<Raw>(result).map((r) => ({
     categoryId: String(r.categoryId),
     categoryName: String(r.categoryName),
     categoryIcon: String(r.categoryIcon),
@@ -398,7 +400,7 @@ async function trendOfRows(
     select ${key} as key, ${s.incomeCents} as "incomeCents", ${s.expenseCents} as "expenseCents", ${s.balanceCents} as "balanceCents"
     from ${x} as x group by 1 order by 1`);
   type Raw = Record<keyof PeriodRow, string | number>;
-  return (result as unknown as { rows: Raw[] }).rows.map((r) => ({
+  return rowsOf<Raw>(result).map((r) => ({
     key: String(r.key),
     incomeCents: Number(r.incomeCents),
     expenseCents: Number(r.expenseCents),
@@ -436,7 +438,10 @@ export async function filteredDashboardFigures(
 ): Promise<DashboardFigures> {
   if (!hasTags(tags)) return dashboardFigures(db, userId, range, trend, trendRange);
   // Monthly trend points are whole months touching the range, as monthly() reads them.
-  const months = trend === 'monthly' && trendRange.start ? { ...trendRange, start: `${trendRange.start.slice(0, 7)}-01` } : trendRange;
+  const months =
+    trend === 'monthly' && trendRange.start
+      ? { ...trendRange, start: `${trendRange.start.slice(0, 7)}-01` }
+      : trendRange;
   const [s, b, t] = await Promise.all([
     summaryOfRows(db, userId, range, tags),
     breakdownOfRows(db, userId, range, 'expense', tags),

@@ -121,7 +121,9 @@ async function computeRecent(
   limit: number,
   tags?: repo.TagFilter,
 ): Promise<Transaction[]> {
-  const rows = tags?.tagIds?.length ? await repo.recentTagged(db, userId, limit, tags) : await repo.recent(db, userId, limit);
+  const rows = tags?.tagIds?.length
+    ? await repo.recentTagged(db, userId, limit, tags)
+    : await repo.recent(db, userId, limit);
   return rows.map((r) => toTransaction(r.tx, r.category, sign));
 }
 

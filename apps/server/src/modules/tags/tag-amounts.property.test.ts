@@ -94,7 +94,11 @@ describe('tag links under random writes over HTTP', () => {
         async () => {
           const type = rand() < 0.7 ? 'expense' : 'income';
           const r: Row = { id: '', type, cents: 300 + Math.floor(rand() * 50_000), date: date() };
-          const res = await send('POST', '/transactions', { ...body(r), categoryId: pick(cats[type]), tagIds: someTags() });
+          const res = await send('POST', '/transactions', {
+            ...body(r),
+            categoryId: pick(cats[type]),
+            tagIds: someTags(),
+          });
           rows.push({ ...r, id: res.json<{ data: { id: string } }>().data.id });
         },
       ],

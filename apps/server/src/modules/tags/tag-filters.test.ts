@@ -23,8 +23,7 @@ async function setup() {
     return res.json<{ data: Tag }>().data;
   };
   const [a, b] = [await tag('Wedding'), await tag('Work')];
-  const add = (fields: Record<string, unknown>) =>
-    createTransaction(t, auth.token, { date: day, ...fields } as never) as Promise<Transaction>;
+  const add = (fields: Record<string, unknown>) => createTransaction(t, auth.token, { date: day, ...fields } as never);
   const rows = {
     r1: await add({ amount: 10, categoryId: food.id, tagIds: [a.id] }),
     r2: await add({ amount: 20, categoryId: food.id, tagIds: [a.id, b.id] }),
@@ -98,9 +97,10 @@ describe('tag filters beyond the list', () => {
     // Breakdown totals are decimal strings.
     const byCategory = (items: { categoryName: string; total: number | string; count: number }[]) =>
       items.map((i) => [i.categoryName, Number(i.total), i.count]);
-    const breakdown = await s.get<{ breakdown: { categoryName: string; total: number; count: number }[]; total: number }>(
-      `analytics/category-breakdown?type=expense&tagIds=${s.b.id}`,
-    );
+    const breakdown = await s.get<{
+      breakdown: { categoryName: string; total: number; count: number }[];
+      total: number;
+    }>(`analytics/category-breakdown?type=expense&tagIds=${s.b.id}`);
     expect(byCategory(breakdown.breakdown)).toEqual([
       ['Food', 110, 2],
       ['Home', 30, 1],
@@ -132,9 +132,7 @@ describe('tag filters beyond the list', () => {
     ]);
     expect(dash.trend.points.reduce((sum, p) => sum + p.expense, 0)).toBe(140);
     expect(dash.recentTransactions.map((r) => r.id).sort()).toEqual([s.rows.r2.id, s.rows.r3.id].sort());
-    const month = await s.get<{ summary: Record<string, number> }>(
-      `analytics/dashboard?period=year&tagIds=${s.a.id}`,
-    );
+    const month = await s.get<{ summary: Record<string, number> }>(`analytics/dashboard?period=year&tagIds=${s.a.id}`);
     // Yesterday may be last year on 1 January: then nothing is in this year's range.
     const thisYear = day.slice(0, 4) === todayIn('UTC').slice(0, 4);
     expect(month.summary.totalExpense).toBe(thisYear ? 30 : 0);
