@@ -310,13 +310,79 @@ export async function seedAccount(
 }
 
 /**
+ * Splits `share` (0–1) of the user's rows with a category (DESIGN §11), chosen by a hash of the
+ * id, in ten database transactions: each becomes a split row whose lines add up to it — its own
+ * category with two thirds, another category of its type with the rest, and for a tenth of the
+ * expense rows a third line, an income refund of a fifth, the first expense line taking that much
+ * more. Lines are inserted and the row's category cleared in the same transaction, so the
+ * deferred check of migration 0027 and the rollups' triggers see what a form save would write.
+ */
+export async function splitRows(database: Database, userId: string, share: number): Promise<number> {
+  const pct = Math.round(share * 100);
+  let split = 0;
+  for (let part = 0; part < 10; part++) {
+    split += await database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        create temp table split_pick on commit drop as
+        select t.id, t.user_id, t.account_id, t.date, t.type, t.category_id, t.amount_cents as a,
+               (t.type = 'expense' and t.amount_cents >= 5 and abs(hashtext(t.id::text || 'refund')) % 10 = 0) as refund
+        from transactions t
+        where t.user_id = ${userId} and t.kind = 'regular' and t.category_id is not null and t.amount_cents >= 3
+          and abs(hashtext(t.id::text || 'split')) % 100 < ${pct} and abs(hashtext(t.id::text)) % 10 = ${part}`);
+      await tx.execute(sql`
+        with cats as (
+          select type, array_agg(id order by id) as ids, count(*)::int as k from categories where user_id = ${userId} group by type
+        )
+        insert into transaction_lines (user_id, transaction_id, account_id, date, position, category_id, type, amount_cents)
+        select p.user_id, p.id, p.account_id, p.date, 0, p.category_id, p.type,
+               p.a - p.a / 3 + case when p.refund then p.a / 5 else 0 end
+        from split_pick p
+        union all
+        select p.user_id, p.id, p.account_id, p.date, 1, cats.ids[1 + abs(hashtext(p.id::text)) % cats.k], p.type, p.a / 3
+        from split_pick p join cats on cats.type = p.type
+        union all
+        select p.user_id, p.id, p.account_id, p.date, 2, (select ids[1] from cats where type = 'income'), 'income', p.a / 5
+        from split_pick p where p.refund`);
+      const result = await tx.execute(sql`
+        with done as (update transactions t set category_id = null from split_pick p where t.id = p.id returning 1)
+        select count(*)::int as n from done`);
+      const [row] = (result as { rows: { n: number | string }[] }).rows;
+      return Number(row?.n ?? 0);
+    });
+  }
+  return split;
+}
+
+/**
+ * Tags `share` (0–1) of the user's rows with one of their tags (by a hash of the id), and
+ * `second` of them with another one as well.
+ */
+export async function tagRows(database: Database, userId: string, share = 0.3, second = 0.03): Promise<void> {
+  const { db } = database;
+  const tenths = Math.round(share * 100);
+  await db.execute(sql`
+    with tg as (select array_agg(id order by name) as ids, count(*)::int as k from tags where user_id = ${userId})
+    insert into transaction_tags (transaction_id, tag_id, user_id)
+    select t.id, tg.ids[1 + (abs(hashtext(t.id::text)) / 100) % tg.k], t.user_id
+    from transactions t, tg
+    where t.user_id = ${userId} and abs(hashtext(t.id::text)) % 100 < ${tenths}`);
+  await db.execute(sql`
+    with tg as (select array_agg(id order by name) as ids, count(*)::int as k from tags where user_id = ${userId})
+    insert into transaction_tags (transaction_id, tag_id, user_id)
+    select t.id, tg.ids[1 + (abs(hashtext(t.id::text)) / 100 + 7) % tg.k], t.user_id
+    from transactions t, tg
+    where t.user_id = ${userId} and abs(hashtext(t.id::text)) % 100 < ${Math.round(second * 100)}
+    on conflict do nothing`);
+}
+
+/**
  * Settles the database after seeding, as autovacuum would in a while: statistics for the planner
  * and, on PostgreSQL, the dead row versions the seeding's upserts left in the totals tables.
  */
 export async function analyze(database: Database): Promise<void> {
   await database.db.execute(
     database.kind === 'postgres'
-      ? sql`vacuum analyze transactions, transaction_daily_totals, transaction_monthly_totals`
+      ? sql`vacuum analyze transactions, transaction_daily_totals, transaction_monthly_totals, transaction_lines, transaction_tags`
       : sql`analyze transactions`,
   );
 }

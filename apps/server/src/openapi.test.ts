@@ -209,6 +209,25 @@ describe('cross-currency transfers (DESIGN §12)', () => {
   });
 });
 
+describe('the tag filter (DESIGN §11)', () => {
+  it('is documented on the list, its summary, the PDF and the analytics reads', async () => {
+    const doc = await fetchDocument();
+    for (const path of [
+      '/api/transactions',
+      '/api/transactions/summary',
+      '/api/export/pdf',
+      '/api/analytics/summary',
+      '/api/analytics/category-breakdown',
+      '/api/analytics/top-categories',
+      '/api/analytics/dashboard',
+    ]) {
+      const params = (doc.paths[path]!.get as unknown as { parameters?: { name: string; in: string }[] }).parameters;
+      const names = (params ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names, path).toEqual(expect.arrayContaining(['tagIds', 'tagMode']));
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves the interactive reference from its own files under the app CSP', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });

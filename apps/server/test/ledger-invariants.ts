@@ -72,6 +72,15 @@ export const STORED_TOTALS: StoredTotal[] = [
       ) d
       where r.state <> 'open'`,
   },
+  {
+    // Migration 0030: each tag link's copies of its row's date and type and of the amount it
+    // counts with (null for a row that counts as neither income nor expense).
+    name: 'transaction_tags copies',
+    stored: `select transaction_id, tag_id, date, type, amount_cents from transaction_tags`,
+    truth: `select tt.transaction_id, tt.tag_id, t.date, t.type,
+        case when t.category_id is not null or t.kind = 'regular' then t.amount_cents end
+      from transaction_tags tt join transactions t on t.id = tt.transaction_id`,
+  },
 ];
 
 /** Rules of the ledger's rows themselves: each query answers the rows that break it (none). */

@@ -141,6 +141,40 @@ for (const [label, viewport] of [
       await expect(card(page, 'Coffee')).toBeVisible();
       await expect(summary(page, 'Total Expenses')).toContainText('5.00');
     });
+
+    test('filter the Dashboard by tags', async ({ page }) => {
+      await signUpViaApi(page);
+      const cats = await initCategories(page);
+      const trip = await createTag(page, 'Trip', '#f59e0b');
+      const food = cats['Food & Dining']!;
+      const hotel = await createTransaction(page, { category: food, amount: '100', description: 'Hotel', date: TODAY });
+      const taxi = await createTransaction(page, { category: food, amount: '20', description: 'Taxi', date: TODAY });
+      await createTransaction(page, { category: food, amount: '5', description: 'Coffee', date: TODAY });
+      await tagRow(page, hotel.id, [trip.id]);
+      await tagRow(page, taxi.id, [trip.id]);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByText('125.00').first()).toBeVisible();
+
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('/api/analytics/dashboard') && r.url().includes(`tagIds=${trip.id}`),
+      );
+      const filter = page.getByRole('combobox', { name: 'Tags', exact: true });
+      await filter.fill('tr');
+      await filter.press('Enter');
+      await filter.press('Escape');
+      const data = ((await (await answer).json()) as { data: { summary: { totalExpense: number } } }).data;
+      expect(data.summary.totalExpense).toBe(120);
+      await expect(page.getByText('120.00').first()).toBeVisible();
+
+      const none = page.waitForResponse(
+        (r) => r.url().includes('/api/analytics/dashboard') && r.url().includes('tagMode=none'),
+      );
+      await page.getByLabel('Match').selectOption('none');
+      const rest = ((await (await none).json()) as { data: { summary: { totalExpense: number } } }).data;
+      expect(rest.summary.totalExpense).toBe(5);
+      await expectNoSeriousA11yViolations(page);
+    });
   });
 }
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LIMITS, type TransactionType } from './constants.js';
 import { FILTER_MSG, datesInOrder, optionalQueryDate, transactionSchema } from './transaction.js';
+import { tagIdsFilterSchema, tagModeSchema } from './tag.js';
+
+/**
+ * The tag filter of the analytics reads (`tagIds=a,b&tagMode=any|all|none`), as on the list
+ * (docs/tags.md): with it the figures are summed from the matching rows and their lines.
+ */
+const tagFilter = { tagIds: tagIdsFilterSchema, tagMode: tagModeSchema };
 
 /** Response shapes of the analytics API (DESIGN.md §3); amounts are numbers in major units. */
 export const analyticsSummarySchema = z.object({
@@ -129,8 +136,19 @@ export const analyticsRangeSchema = z
   .refine(datesInOrder, inOrder);
 export type AnalyticsRange = z.output<typeof analyticsRangeSchema>;
 
+/** GET /analytics/summary: a range and the tag filter. */
+export const analyticsSummaryQuerySchema = z
+  .object({ startDate: optionalQueryDate, endDate: optionalQueryDate, ...tagFilter })
+  .refine(datesInOrder, inOrder);
+export type AnalyticsSummaryQuery = z.output<typeof analyticsSummaryQuerySchema>;
+
 export const breakdownQuerySchema = z
   .object({ startDate: optionalQueryDate, endDate: optionalQueryDate, type: analyticsTypeSchema })
+  .refine(datesInOrder, inOrder);
+
+/** GET /analytics/category-breakdown: the breakdown's query and the tag filter. */
+export const categoryBreakdownQuerySchema = z
+  .object({ startDate: optionalQueryDate, endDate: optionalQueryDate, type: analyticsTypeSchema, ...tagFilter })
   .refine(datesInOrder, inOrder);
 
 export const topCategoriesQuerySchema = z
@@ -138,6 +156,7 @@ export const topCategoriesQuerySchema = z
     startDate: optionalQueryDate,
     endDate: optionalQueryDate,
     type: analyticsTypeSchema,
+    ...tagFilter,
     limit: wholeNumber(
       ANALYTICS_LIMITS.limitMin,
       ANALYTICS_LIMITS.limitMax,
@@ -160,4 +179,5 @@ export const dashboardQuerySchema = z.object({
     .enum(DASHBOARD_PERIODS, { error: ANALYTICS_MSG.period })
     .optional()
     .transform((p): DashboardPeriod => p ?? 'month'),
+  ...tagFilter,
 });

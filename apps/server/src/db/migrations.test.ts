@@ -148,7 +148,7 @@ describe('the migrated database', () => {
     expect(have).toEqual(want);
   }, 180_000); // a PGlite made from nothing (no template) takes a while on a busy machine
 
-  it('keeps the rollups’ triggers and functions (custom migrations 0003, then 0015 with accounts and balances, 0025 with the tag limits, 0027 with split lines) and none of the change notifications (0012, dropped by 0013)', async () => {
+  it('keeps the rollups’ triggers and functions (custom migrations 0003, then 0015 with accounts and balances, 0025 with the tag limits, 0027 with split lines, 0031 with the tag links’ amounts) and none of the change notifications (0012, dropped by 0013)', async () => {
     const migrated = await createTestDatabase();
     databases.push(migrated);
     const names = async (query: ReturnType<typeof sql>) =>
@@ -162,9 +162,11 @@ describe('the migrated database', () => {
       'transaction_lines.transaction_lines_totals_insert',
       'transaction_lines.transaction_lines_totals_update',
       'transaction_lines.transaction_lines_verify',
+      'transaction_tags.transaction_tags_fill',
       'transaction_tags.transaction_tags_max',
       'transactions.transactions_lines_verify_insert',
       'transactions.transactions_lines_verify_update',
+      'transactions.transactions_tags_refill',
       'transactions.transactions_totals_delete',
       'transactions.transactions_totals_insert',
       'transactions.transactions_totals_truncate',
@@ -183,8 +185,10 @@ describe('the migrated database', () => {
       'transaction_lines_totals_on_update',
       'transaction_lines_verify',
       'transaction_lines_verify_row',
+      'transaction_tags_fill',
       'transaction_tags_max',
       'transaction_totals_add',
+      'transactions_tags_refill',
       'transactions_totals_on_delete',
       'transactions_totals_on_insert',
       'transactions_totals_on_truncate',

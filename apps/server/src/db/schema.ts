@@ -845,6 +845,16 @@ export const transactionTags = pgTable(
     transactionId: uuid('transaction_id').notNull(),
     tagId: uuid('tag_id').notNull(),
     userId: uuid('user_id').notNull(),
+    /**
+     * Copies of the row's date and type, and the amount it counts with in per-tag totals (null
+     * when it counts in none: a transfer leg, an opening or adjustment row). Written only by the
+     * triggers of migration 0031 (`transaction_tags_fill`, `transactions_tags_refill`), never by
+     * code: spending by tag reads one index range of these instead of joining the rows
+     * (docs/tags.md).
+     */
+    date: date('date', { mode: 'string' }),
+    type: text('type').$type<'expense' | 'income'>(),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ name: 'transaction_tags_pk', columns: [t.transactionId, t.tagId] }),
@@ -860,6 +870,8 @@ export const transactionTags = pgTable(
     }).onDelete('cascade'),
     // A tag's transactions (tag filters, usage counts, spending by tag).
     index('transaction_tags_tag_idx').on(t.tagId, t.transactionId),
+    // Spending by tag over a period: an index-only range per user and type (docs/tags.md).
+    index('transaction_tags_user_type_date_idx').on(t.userId, t.type, t.date, t.tagId, t.amountCents),
   ],
 );
 

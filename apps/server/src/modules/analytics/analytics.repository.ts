@@ -1,11 +1,12 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { TransactionType } from '@ledgerly/shared';
+import type { TagMode, TransactionType } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
 import { categories, dailyTotals, monthlyTotals } from '../../db/schema.js';
 import {
   type CategoryRefRow,
   type TransactionRow,
+  countedAmountsSql,
   ledgerCounts,
   ledgerSums,
   listTransactions,
@@ -318,5 +319,139 @@ export interface RecentRow {
 /** The newest transactions (by date, then creation): the first page of the ledger's list. */
 export async function recent(db: Db, userId: string, limit: number): Promise<RecentRow[]> {
   const rows = await listTransactions(db, userId, {}, { limit });
+  return rows.map(({ category, cursor: _cursor, ...tx }) => ({ tx, category }));
+}
+
+/* ---------------------------------------------------------------- with a tag filter */
+
+/** A tag filter of an analytics read (docs/tags.md); none: the rollups answer. */
+export interface TagFilter {
+  tagIds?: string[] | undefined;
+  tagMode?: TagMode | undefined;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const hasTags = (tags?: TagFilter): tags is TagFilter & { tagIds: string[] } => !!tags?.tagIds?.length;
+
+/**
+ * The summary of the rows matching a range and a tag filter, summed from the rows and the lines
+ * of split rows (countedAmountsSql): the same figures as summary(), which the rollups answer.
+ */
+async function summaryOfRows(db: Db, userId: string, range: DateRange, tags: TagFilter): Promise<SummaryRow> {
+  const x = countedAmountsSql(userId, { startDate: range.start, endDate: range.end, ...tags });
+  const [row] = await db
+    .select({
+      ...periodSums(sql`x.type`, sql`x.amount_cents`),
+      ...ledgerCounts(sql`x.type`, sql`1`),
+      transactionCount: num(sql`count(*)`),
+      avgExpenseCents: cents(
+        sql`round(sum(x.amount_cents) filter (where x.type = 'expense') / nullif(count(*) filter (where x.type = 'expense'), 0))`,
+      ),
+    })
+    .from(sql`${x} as x`);
+  return row!;
+}
+
+/** Totals per category of one type over the rows matching a range and a tag filter, as categoryBreakdown(). */
+async function breakdownOfRows(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  type: TransactionType,
+  tags: TagFilter,
+  limit?: number,
+): Promise<BreakdownRow[]> {
+  const x = countedAmountsSql(userId, { startDate: range.start, endDate: range.end, type, ...tags });
+  const result = await db.execute(sql`
+    select c.id as "categoryId", c.name as "categoryName", c.icon as "categoryIcon", c.color as "categoryColor",
+           a.total::bigint as "totalCents", a.n::bigint as count,
+           round(a.total * 100.0 / sum(a.total) over (), 1) as percentage,
+           (sum(a.total) over ())::bigint as "grandTotalCents"
+    from (select x.category_id, sum(x.amount_cents) as total, count(*) as n from ${x} as x group by x.category_id) a
+    join ${categories} c on c.id = a.category_id and c.user_id = ${userId}
+    order by a.total desc, c.name, c.id
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+  type Raw = Record<keyof BreakdownRow, string | number>;
+  return rowsOf<Raw>(result).map((r) => ({
+    categoryId: String(r.categoryId),
+    categoryName: String(r.categoryName),
+    categoryIcon: String(r.categoryIcon),
+    categoryColor: String(r.categoryColor),
+    totalCents: Number(r.totalCents),
+    count: Number(r.count),
+    percentage: Number(r.percentage),
+    grandTotalCents: Number(r.grandTotalCents),
+  }));
+}
+
+/** Income and expense per day or per calendar month of the rows matching a range and a tag filter. */
+async function trendOfRows(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  trend: 'daily' | 'monthly',
+  tags: TagFilter,
+): Promise<PeriodRow[]> {
+  const x = countedAmountsSql(userId, { startDate: range.start, endDate: range.end, ...tags });
+  const key = trend === 'daily' ? sql`to_char(x.date, 'YYYY-MM-DD')` : sql`to_char(x.date, 'YYYY-MM')`;
+  const s = periodSums(sql`x.type`, sql`x.amount_cents`);
+  const result = await db.execute(sql`
+    select ${key} as key, ${s.incomeCents} as "incomeCents", ${s.expenseCents} as "expenseCents", ${s.balanceCents} as "balanceCents"
+    from ${x} as x group by 1 order by 1`);
+  type Raw = Record<keyof PeriodRow, string | number>;
+  return rowsOf<Raw>(result).map((r) => ({
+    key: String(r.key),
+    incomeCents: Number(r.incomeCents),
+    expenseCents: Number(r.expenseCents),
+    balanceCents: Number(r.balanceCents),
+  }));
+}
+
+/** summary(), from the rows when a tag filter is set. */
+export function filteredSummary(db: Db, userId: string, range: DateRange, tags?: TagFilter): Promise<SummaryRow> {
+  return hasTags(tags) ? summaryOfRows(db, userId, range, tags) : summary(db, userId, range);
+}
+
+/** categoryBreakdown(), from the rows when a tag filter is set. */
+export function filteredBreakdown(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  type: TransactionType,
+  tags?: TagFilter,
+  limit?: number,
+): Promise<BreakdownRow[]> {
+  return hasTags(tags)
+    ? breakdownOfRows(db, userId, range, type, tags, limit)
+    : categoryBreakdown(db, userId, range, type, limit);
+}
+
+/** dashboardFigures(), from the rows (three statements) when a tag filter is set. */
+export async function filteredDashboardFigures(
+  db: Db,
+  userId: string,
+  range: DateRange,
+  trend: 'daily' | 'monthly',
+  trendRange: DateRange,
+  tags?: TagFilter,
+): Promise<DashboardFigures> {
+  if (!hasTags(tags)) return dashboardFigures(db, userId, range, trend, trendRange);
+  // Monthly trend points are whole months touching the range, as monthly() reads them.
+  const months =
+    trend === 'monthly' && trendRange.start
+      ? { ...trendRange, start: `${trendRange.start.slice(0, 7)}-01` }
+      : trendRange;
+  const [s, b, t] = await Promise.all([
+    summaryOfRows(db, userId, range, tags),
+    breakdownOfRows(db, userId, range, 'expense', tags),
+    trendOfRows(db, userId, months, trend, tags),
+  ]);
+  return { summary: s, breakdown: b, trend: t };
+}
+
+/** The newest transactions matching a tag filter (the first page of the list with that filter). */
+export async function recentTagged(db: Db, userId: string, limit: number, tags?: TagFilter): Promise<RecentRow[]> {
+  const rows = await listTransactions(db, userId, hasTags(tags) ? { ...tags } : {}, { limit });
   return rows.map(({ category, cursor: _cursor, ...tx }) => ({ tx, category }));
 }

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   analyticsRangeSchema,
+  analyticsSummaryQuerySchema,
   analyticsSummarySchema,
   breakdownItemSchema,
   breakdownQuerySchema,
+  categoryBreakdownQuerySchema,
   categoryBreakdownSchema,
   dailyTrendSchema,
   dashboardDataSchema,
@@ -28,12 +30,26 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
 
   app.get(
     '/analytics/summary',
-    { schema: { tags, querystring: analyticsRangeSchema, response: { 200: dataOf(analyticsSummarySchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Income, expense and counts of a range; with tagIds/tagMode, of the rows with those tags',
+        querystring: analyticsSummaryQuerySchema,
+        response: { 200: dataOf(analyticsSummarySchema) },
+      },
+    },
     async (request) => ({ data: await service.summary(deps, request.user, request.query) }),
   );
   app.get(
     '/analytics/category-breakdown',
-    { schema: { tags, querystring: breakdownQuerySchema, response: { 200: dataOf(categoryBreakdownSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Totals per category (split rows by their lines); with tagIds/tagMode, of the rows with those tags',
+        querystring: categoryBreakdownQuerySchema,
+        response: { 200: dataOf(categoryBreakdownSchema) },
+      },
+    },
     async (request) => ({ data: await service.categoryBreakdown(deps, request.user, request.query) }),
   );
   app.get(
@@ -90,7 +106,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       schema: {
         tags,
-        summary: 'Everything the Dashboard tab shows, in one answer',
+        summary: 'Everything the Dashboard tab shows, in one answer; with tagIds/tagMode, of the rows with those tags',
         querystring: dashboardQuerySchema,
         response: { 200: dataOf(dashboardDataSchema) },
       },

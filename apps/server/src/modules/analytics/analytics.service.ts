@@ -11,7 +11,9 @@ import {
   type TransactionType,
   type WeekdayPattern,
   analyticsRangeSchema,
+  type AnalyticsSummaryQuery,
   breakdownQuerySchema,
+  categoryBreakdownQuerySchema,
   daysBetween,
   dashboardQuerySchema,
   eachDay,
@@ -58,8 +60,12 @@ const amounts = (row?: repo.PeriodRow) => ({
 
 const range = (start?: string, end?: string): DateRange => ({ start, end });
 
-async function computeSummary(db: Db, userId: string, r: DateRange): Promise<AnalyticsSummary> {
-  return toSummary(await repo.summary(db, userId, r));
+/** A query's tag filter (docs/tags.md); optional, so callers without one pass nothing. */
+type Tagged<Q> = Omit<Q, 'tagIds' | 'tagMode'> & repo.TagFilter;
+const tagsOf = (q: repo.TagFilter): repo.TagFilter => ({ tagIds: q.tagIds, tagMode: q.tagMode });
+
+async function computeSummary(db: Db, userId: string, r: DateRange, tags?: repo.TagFilter): Promise<AnalyticsSummary> {
+  return toSummary(await repo.filteredSummary(db, userId, r, tags));
 }
 
 function toSummary(s: repo.SummaryRow): AnalyticsSummary {
@@ -79,13 +85,21 @@ async function computeBreakdown(
   userId: string,
   r: DateRange,
   type: TransactionType,
+  tags?: repo.TagFilter,
 ): Promise<CategoryBreakdown> {
-  const rows = await repo.categoryBreakdown(db, userId, r, type);
+  const rows = await repo.filteredBreakdown(db, userId, r, type, tags);
   return { breakdown: rows.map(toBreakdownItem), total: fromCents(rows[0]?.grandTotalCents ?? 0) };
 }
 
-async function computeTop(db: Db, userId: string, r: DateRange, type: TransactionType, limit: number) {
-  return (await repo.categoryBreakdown(db, userId, r, type, limit)).map(toBreakdownItem);
+async function computeTop(
+  db: Db,
+  userId: string,
+  r: DateRange,
+  type: TransactionType,
+  limit: number,
+  tags?: repo.TagFilter,
+) {
+  return (await repo.filteredBreakdown(db, userId, r, type, tags, limit)).map(toBreakdownItem);
 }
 
 /** The last `months` calendar months ending with the current one, oldest first, zeros filled. */
@@ -101,32 +115,40 @@ async function computeDaily(db: Db, userId: string, start: string, end: string):
   return fillSeries(eachDay(start, end), rows, (date, row) => ({ date, ...amounts(row) }));
 }
 
-async function computeRecent({ db, sign }: AnalyticsDeps, userId: string, limit: number): Promise<Transaction[]> {
-  return (await repo.recent(db, userId, limit)).map((r) => toTransaction(r.tx, r.category, sign));
+async function computeRecent(
+  { db, sign }: AnalyticsDeps,
+  userId: string,
+  limit: number,
+  tags?: repo.TagFilter,
+): Promise<Transaction[]> {
+  const rows = tags?.tagIds?.length
+    ? await repo.recentTagged(db, userId, limit, tags)
+    : await repo.recent(db, userId, limit);
+  return rows.map((r) => toTransaction(r.tx, r.category, sign));
 }
 
 export function summary(
   { db }: AnalyticsDeps,
   viewer: Viewer,
-  q: z.output<typeof analyticsRangeSchema>,
+  q: Tagged<AnalyticsSummaryQuery>,
 ): Promise<AnalyticsSummary> {
-  return computeSummary(db, viewer.id, range(q.startDate, q.endDate));
+  return computeSummary(db, viewer.id, range(q.startDate, q.endDate), tagsOf(q));
 }
 
 export function categoryBreakdown(
   { db }: AnalyticsDeps,
   viewer: Viewer,
-  q: z.output<typeof breakdownQuerySchema>,
+  q: Tagged<z.output<typeof categoryBreakdownQuerySchema>>,
 ): Promise<CategoryBreakdown> {
-  return computeBreakdown(db, viewer.id, range(q.startDate, q.endDate), q.type);
+  return computeBreakdown(db, viewer.id, range(q.startDate, q.endDate), q.type, tagsOf(q));
 }
 
 export function topCategories(
   { db }: AnalyticsDeps,
   viewer: Viewer,
-  q: z.output<typeof topCategoriesQuerySchema>,
+  q: Tagged<z.output<typeof topCategoriesQuerySchema>>,
 ): Promise<BreakdownItem[]> {
-  return computeTop(db, viewer.id, range(q.startDate, q.endDate), q.type, q.limit);
+  return computeTop(db, viewer.id, range(q.startDate, q.endDate), q.type, q.limit, tagsOf(q));
 }
 
 export function monthlyTrends(
@@ -188,8 +210,9 @@ export function recentTransactions(
 export async function dashboard(
   deps: AnalyticsDeps,
   viewer: Viewer,
-  query: z.output<typeof dashboardQuerySchema>,
+  query: Tagged<z.output<typeof dashboardQuerySchema>>,
 ): Promise<DashboardData> {
+  const tags = tagsOf(query);
   const { db } = deps;
   const { period } = query;
   const today = todayIn(viewer.timezone);
@@ -202,9 +225,16 @@ export async function dashboard(
   const firstMonth = shiftMonth(last, -(LIMITS.trendMonths - 1));
   const [figures, recentTransactions] = await Promise.all([
     period === 'month'
-      ? repo.dashboardFigures(db, viewer.id, r, 'daily', range(firstOfMonth(today), today))
-      : repo.dashboardFigures(db, viewer.id, r, 'monthly', range(`${firstMonth}-01`, lastDayOfMonth(last))),
-    computeRecent(deps, viewer.id, LIMITS.recentLimit),
+      ? repo.filteredDashboardFigures(db, viewer.id, r, 'daily', range(firstOfMonth(today), today), tags)
+      : repo.filteredDashboardFigures(
+          db,
+          viewer.id,
+          r,
+          'monthly',
+          range(`${firstMonth}-01`, lastDayOfMonth(last)),
+          tags,
+        ),
+    computeRecent(deps, viewer.id, LIMITS.recentLimit, tags),
   ]);
   const summaryData = toSummary(figures.summary);
   const breakdown: CategoryBreakdown = {

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TransactionFilter } from '@ledgerly/shared';
 import { shownCategory } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, categories, transactions as tx } from '../../db/schema.js';
-import { filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
+import { countedAmountsSql, filterWhere, listTransactions, sumTransactions } from '../ledger/index.js';
 
 // The very filters of the transactions list, so the report always shows what the list shows.
 const matching = filterWhere;
@@ -39,18 +39,20 @@ export interface CategoryTotalRow {
   share: number;
 }
 
-/** Totals per category of the matching rows: income first, then expenses, largest first. */
+/**
+ * Totals per category of the matching rows: income first, then expenses, largest first. A split
+ * row counts by its lines (DESIGN §11), as the rollups and the summary count it.
+ */
 export function categoryTotals(db: Db, userId: string, f: TransactionFilter): Promise<CategoryTotalRow[]> {
   const agg = db
     .select({
-      categoryId: tx.categoryId,
-      type: tx.type,
-      total: sql<number>`sum(${tx.amountCents})`.as('total'),
-      n: sql<number>`count(*)`.as('n'),
+      categoryId: sql<string>`x.category_id`.as('agg_category_id'),
+      type: sql<string>`x.type`.as('agg_type'),
+      total: sql<number>`sum(x.amount_cents)`.as('agg_total'),
+      n: sql<number>`count(*)`.as('agg_n'),
     })
-    .from(tx)
-    .where(and(matching(userId, f), isNotNull(tx.categoryId)))
-    .groupBy(tx.categoryId, tx.type)
+    .from(sql`${countedAmountsSql(userId, f)} as x`)
+    .groupBy(sql`x.category_id`, sql`x.type`)
     .as('agg');
   return db
     .select({

@@ -6,6 +6,7 @@ export * as ledgerWriter from './ledger.writer.js';
 export type { InsertableColumn, NewTransaction, OccurrenceSource, TransactionValues } from './ledger.writer.js';
 export {
   countTransactions,
+  countedAmountsSql,
   findTransaction,
   ledgerCounts,
   ledgerSums,

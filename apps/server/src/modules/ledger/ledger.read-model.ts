@@ -14,7 +14,7 @@ import {
 import type { TagRef } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { ph, runPrepared } from '../../db/prepared.js';
-import { categories, transactions } from '../../db/schema.js';
+import { categories, transactionLines, transactions } from '../../db/schema.js';
 import type { Cursor } from './ledger.cursor.js';
 import {
   type LedgerFilter,
@@ -25,7 +25,7 @@ import {
   uncategorizedValues,
 } from './ledger.filter.js';
 import { shapeOf, totalsSql, totalsValues } from './ledger.rollups.js';
-import { withTags } from './ledger.tags.js';
+import { countTagged, withTags } from './ledger.tags.js';
 import {
   type LineWithCategory,
   lineCorrectionSql,
@@ -328,6 +328,8 @@ export async function countTransactions(
     );
     return { total: row?.n ?? 0, bounded: false };
   }
+  const tagged = await countByTags(db, userId, filter);
+  if (tagged !== null) return { total: tagged, bounded: false };
   if (bound === undefined) {
     const [row] = await db.select({ n: count() }).from(transactions).where(filterWhere(userId, filter));
     return { total: row?.n ?? 0, bounded: false };
@@ -341,6 +343,28 @@ export async function countTransactions(
   const [row] = await db.select({ n: count() }).from(matches);
   const n = row?.n ?? 0;
   return n > bound ? { total: bound, bounded: true } : { total: n, bounded: false };
+}
+
+/**
+ * A filter of tags and dates only, counted exactly from the tag links (their copied dates) rather
+ * than the rows: `any`/`all` from transaction_tags_tag_idx, `none` as the rollups' count of the
+ * dates less the rows with any of the tags. Null for any other filter (docs/tags.md).
+ */
+async function countByTags(db: Db, userId: string, filter: LedgerFilter): Promise<number | null> {
+  const ids = filter.tagIds;
+  if (!ids?.length) return null;
+  const others = (Object.keys(filter) as (keyof LedgerFilter)[]).filter(
+    (k) => filter[k] && !['tagIds', 'tagMode', 'startDate', 'endDate'].includes(k),
+  );
+  if (others.length) return null;
+  const range = { startDate: filter.startDate, endDate: filter.endDate };
+  const mode = filter.tagMode ?? 'any';
+  if (mode !== 'none') return countTagged(db, userId, ids, mode, range);
+  const [all, some] = await Promise.all([
+    countTransactions(db, userId, range),
+    countTagged(db, userId, ids, 'any', range),
+  ]);
+  return all.total - some;
 }
 
 const cents = (expr: SQL) => sql`coalesce(${expr}, 0)::bigint`.mapWith(Number);
@@ -391,6 +415,28 @@ export async function sumTransactions(db: Db, userId: string, filter: LedgerFilt
                union all ${matchingLinesSql(filterWhere(userId, { ...filter, type: undefined, categoryId: undefined }), filter)}) as x`,
       );
   return row ?? { incomeCents: 0, expenseCents: 0, balanceCents: 0, incomeCount: 0, expenseCount: 0 };
+}
+
+/**
+ * The amounts a filter counts in category totals, summed from the rows (for a filter the rollups
+ * cannot answer, such as tags): the matching rows with a category and the lines of the matching
+ * split rows, each as `(type, category_id, date, amount_cents)`, as the rollups count them. A
+ * split row matches on its own fields (its tags, dates, text); `type` and `categoryId` then pick
+ * its lines.
+ */
+export function countedAmountsSql(userId: string, filter: LedgerFilter): SQL {
+  const l = transactionLines;
+  const rowWhere = filterWhere(userId, { ...filter, type: undefined, categoryId: undefined });
+  const lineParts: SQL[] = [rowWhere];
+  if (filter.type) lineParts.push(sql`${l.type} = ${filter.type}`);
+  if (filter.categoryId) lineParts.push(sql`${l.categoryId} = ${filter.categoryId}`);
+  return sql`(select ${transactions.type} as type, ${transactions.categoryId} as category_id, ${transactions.date} as date,
+      ${transactions.amountCents} as amount_cents
+    from ${transactions} where ${and(filterWhere(userId, filter), isNotNull(transactions.categoryId))}
+    union all
+    select ${l.type}, ${l.categoryId}, ${l.date}, ${l.amountCents} from ${l}
+    join ${transactions} on ${transactions.id} = ${l.transactionId} and ${transactions.userId} = ${l.userId}
+    where ${and(...lineParts)!})`;
 }
 
 /** Every receipt key that some transaction (of any user) refers to: what the receipt sweep keeps. */

@@ -22,20 +22,73 @@ const idList = (ids: readonly string[]) =>
 
 /**
  * The tag filter of the list, its summary, the CSV, the PDF and analytics: rows with any, all or
- * none of `ids`. Written as a probe of transaction_tags' primary key (transaction, tag) per row,
- * so a first page walks transactions_user_date_idx and stops after its rows (docs/tags.md).
- * Another user's tag matches no row (a link carries its owner's tags only).
+ * none of `ids`. `any` and `none` probe transaction_tags' primary key (transaction, tag) per row,
+ * so a first page walks transactions_user_date_idx and stops after its rows; `all` starts from
+ * the tag index instead (the rows of the first tag having each other one), because two tags that rarely
+ * meet would leave that walk nothing to stop on (docs/tags.md). Another user's tag matches no row
+ * (a link carries its owner's tags only).
  */
-export function tagClause(ids: readonly string[], mode: TagMode, _userId: string): SQL | undefined {
+export function tagClause(ids: readonly string[], mode: TagMode, userId: string): SQL | undefined {
   if (!ids.length) return undefined;
+  if (mode === 'all' && ids.length > 1) {
+    return sql`${transactions.id} in (${rowsWithAllTags(userId, ids)})`;
+  }
   const linked = sql`select 1 from ${transactionTags} tt
     where tt.transaction_id = ${transactions.id} and tt.tag_id in (${idList(ids)})`;
   if (mode === 'none') return sql`not exists (${linked})`;
-  if (mode === 'all' && ids.length > 1) {
-    return sql`(select count(*) from ${transactionTags} tt
-      where tt.transaction_id = ${transactions.id} and tt.tag_id in (${idList(ids)})) = ${ids.length}`;
-  }
   return sql`exists (${linked})`;
+}
+
+/**
+ * `tt.tag_id` is one of `ids` that are the user's: the links of those tags are the user's alone
+ * (a link carries its owner's tags), so no user condition on the links is needed and the count
+ * stays an index-only scan of transaction_tags_tag_idx (tag_id, transaction_id).
+ */
+const ofOwnTags = (userId: string, ids: readonly string[]) =>
+  sql`tt.tag_id = any(array(select g.id from ${tags} g where g.user_id = ${userId} and g.id in (${idList(ids)})))`;
+
+/**
+ * The user's rows that carry every one of `ids` (distinct ids): the links of the first tag that
+ * have a link of each other tag on the same row — intersecting probes of the primary key, which
+ * PostgreSQL runs as merge joins of transaction_tags_tag_idx (both sides ordered by row). The
+ * first tag must be the user's; then so are its rows and every link on them.
+ */
+const rowsWithAllTags = (userId: string, ids: readonly string[], dates: SQL = sql``) => {
+  const [first, ...rest] = ids;
+  const others = rest.map(
+    (id) => sql`and exists (select 1 from ${transactionTags} o
+      where o.transaction_id = tt.transaction_id and o.tag_id = ${id}::uuid)`,
+  );
+  return sql`select tt.transaction_id from ${transactionTags} tt
+    where tt.tag_id = ${first}::uuid and exists (select 1 from ${tags} g where g.id = ${first}::uuid and g.user_id = ${userId})
+      ${sql.join(others, sql` `)} ${dates}`;
+};
+
+/**
+ * How many of the user's rows in the dates have any (or all) of `ids`: counted from the links
+ * alone (their copied date, migration 0031), never from the rows. The list's `meta.total` for a
+ * filter of tags and dates only; `none` is the rollups' count less this (read-model).
+ */
+export async function countTagged(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  mode: 'any' | 'all',
+  range: { startDate?: string | undefined; endDate?: string | undefined },
+): Promise<number> {
+  const dates = sql.join(
+    [
+      range.startDate ? sql`and tt.date >= ${range.startDate}` : sql``,
+      range.endDate ? sql`and tt.date <= ${range.endDate}` : sql``,
+    ],
+    sql` `,
+  );
+  const query =
+    mode === 'all' && ids.length > 1
+      ? sql`select count(*)::bigint as n from (${rowsWithAllTags(userId, ids, dates)}) x`
+      : sql`select count(distinct tt.transaction_id)::bigint as n from ${transactionTags} tt
+          where ${ofOwnTags(userId, ids)} ${dates}`;
+  return Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]?.n ?? 0);
 }
 
 /** 404 naming `field` unless every id is one of the user's tags. */
@@ -191,14 +244,6 @@ export async function tagsOfRecurring(db: Db, userId: string, ids: readonly stri
   return out;
 }
 
-/**
- * The amount a row counts with in per-tag totals, in cents of the user's currency. The one place
- * it is written: when split lines arrive (DESIGN §11: "lines of split rows count with their row's
- * tags"), this becomes the lines' amounts of the asked type instead of the row's.
- */
-const rowAmount = (type: 'expense' | 'income') =>
-  sql`case when t.type = ${type} and t.category_id is not null then t.amount_cents else 0 end`;
-
 export interface TagTotalRow {
   tagId: string;
   name: string;
@@ -209,7 +254,12 @@ export interface TagTotalRow {
 
 /**
  * Spending (or income) per tag over a period, summed in the database: every tag of the user with
- * at least one counted row, largest total first. A row with two tags counts in both.
+ * at least one counted row, largest total first. A row with two tags counts in both. A row counts
+ * under its own type with the amount the links carry (migration 0031): a row with a category its
+ * amount; a split row the signed sum of its lines, which the database keeps equal to its amount —
+ * so an expense row of 100 whose lines are 120 of groceries and a 20 refund (an income line)
+ * counts 100, once, in spending (docs/tags.md). One index-only range of
+ * transaction_tags_user_type_date_idx; the rows themselves are not read.
  */
 export async function tagTotals(
   db: Db,
@@ -219,12 +269,11 @@ export async function tagTotals(
   const result = await db.execute(sql`
     select g.id as "tagId", g.name, g.color, s.total::bigint as "totalCents", s.n::int as count
     from (
-      select tt.tag_id, sum(${rowAmount(q.type)}) as total, count(*) as n
+      select tt.tag_id, sum(tt.amount_cents) as total, count(*) as n
       from ${transactionTags} tt
-      join ${transactions} t on t.id = tt.transaction_id and t.user_id = ${userId}
-      where tt.user_id = ${userId} and t.type = ${q.type} and t.category_id is not null
-        ${q.startDate ? sql`and t.date >= ${q.startDate}` : sql``}
-        ${q.endDate ? sql`and t.date <= ${q.endDate}` : sql``}
+      where tt.user_id = ${userId} and tt.type = ${q.type} and tt.amount_cents is not null
+        ${q.startDate ? sql`and tt.date >= ${q.startDate}` : sql``}
+        ${q.endDate ? sql`and tt.date <= ${q.endDate}` : sql``}
       group by tt.tag_id
     ) s
     join ${tags} g on g.id = s.tag_id

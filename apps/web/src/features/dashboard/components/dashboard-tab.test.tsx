@@ -104,6 +104,33 @@ describe('DashboardTab', () => {
     expect(api.callsTo('POST /api/recurring/generate')).toHaveLength(1);
   });
 
+  it('filters every figure by tags (any, all or none of them)', async () => {
+    const tagId = '6f1c9a52-3f0e-4c55-9d1a-2b7c8e9f0a11';
+    const api = stubFetch({
+      'POST /api/recurring/generate': json(200, { data: { generated: 0 } }),
+      'GET /api/settings': json(200, { data: { currency: 'EUR' } }),
+      'GET /api/accounts': json(200, { data: [] }),
+      'GET /api/recurring/upcoming': json(200, { data: [] }),
+      'GET /api/tags': json(200, {
+        data: [{ id: tagId, name: 'Wedding', color: '#aa3366', archived: false, usage: 3 }],
+      }),
+    }).otherwise((request) => json(200, { data: withFigures(periodOf(request)) }));
+    renderWithProviders(<DashboardTab />, { client: createQueryClient() });
+    const picker = await screen.findByRole('combobox', { name: 'Tags' });
+    await userEvent.type(picker, 'Wed{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/analytics/dashboard').map((c) => c.url)).toContain(
+        `/api/analytics/dashboard?period=month&tagIds=${tagId}&tagMode=any`,
+      ),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Match' }), 'none');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/analytics/dashboard').map((c) => c.url)).toContain(
+        `/api/analytics/dashboard?period=month&tagIds=${tagId}&tagMode=none`,
+      ),
+    );
+  });
+
   it("lists the next seven days' bills (recurring expenses) with their total", async () => {
     stubApi(
       (request) => json(200, { data: withFigures(periodOf(request)) }),

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { DashboardPeriod } from '@ledgerly/shared';
+import { TAG_LIMITS, type DashboardPeriod, type TagMode } from '@ledgerly/shared';
 import { FlashBanners, useFlash } from '../../../components/ui/banner';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
+import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useErrorFlash } from '../../../lib/error-message';
 import { DASHBOARD_FALLBACK, useDashboard } from '../api/get-dashboard';
@@ -16,6 +17,8 @@ import { RecentTransactions } from './recent-transactions';
 import { SummaryCards } from './summary-cards';
 import { TopCategories } from './top-categories';
 import { UpcomingBills } from '../../recurring/components/upcoming-bills';
+import { useTags } from '../../tags/api/tags';
+import { TagPicker } from '../../tags/components/tag-picker';
 
 export const ADDED_MESSAGE = 'Transaction added successfully!';
 
@@ -23,7 +26,10 @@ export const ADDED_MESSAGE = 'Transaction added successfully!';
 export function DashboardTab() {
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
   const flash = useFlash();
-  const dashboard = useDashboard(period);
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [tagMode, setTagMode] = useState<TagMode>('any');
+  const { data: tags = [] } = useTags();
+  const dashboard = useDashboard(period, { tagIds, tagMode });
   useGenerateDueRecurringOnOpen();
 
   // On failure every section stays empty under one red banner (one round trip, one message).
@@ -43,6 +49,17 @@ export function DashboardTab() {
         actions={<Segmented label="Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />}
       />
       <FlashBanners flash={flash} />
+      {tags.length > 0 && (
+        // The figures of the rows with these tags (docs/tags.md); empty: every row.
+        <div className="grid max-w-2xl grid-cols-[1fr_auto] items-start gap-2">
+          <TagPicker label="Tags" tags={tags} value={tagIds} max={TAG_LIMITS.filterMax} onChange={setTagIds} />
+          <SelectField label="Match" value={tagMode} onChange={(e) => setTagMode(e.target.value as TagMode)}>
+            <option value="any">Any of them</option>
+            <option value="all">All of them</option>
+            <option value="none">None of them</option>
+          </SelectField>
+        </div>
+      )}
 
       {firstLoad ? (
         <Spinner />
