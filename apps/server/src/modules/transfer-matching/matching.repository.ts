@@ -138,11 +138,15 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       where t.user_id = ${userId} and t.kind = 'regular' and not ${focused}
     ),
     pairs as materialized (select * from near union ${pairsAround(userId, sql`near_legs`, focused)})`;
-  // A pair's rows by id: with staged rows, those of the ledger and the staged ones.
-  const rowsById = staged
-    ? sql`(select id, description, account_id from transactions
-           union all select id, description, account_id from ${sql.raw(STAGED_TABLE)})`
-    : sql`transactions`;
+  // A pair's row by id: with staged rows, in the ledger or staged, each looked up by its key (a
+  // join with a union of the two tables was planned as a hash join over every row of the ledger).
+  const rowById = (id: SQL) =>
+    staged
+      ? sql`cross join lateral (
+          select description, account_id from transactions where id = ${id}
+          union all select description, account_id from ${sql.raw(STAGED_TABLE)} where id = ${id}
+        )`
+      : sql`cross join lateral (select description, account_id from transactions where id = ${id})`;
   const result = await db.execute(sql`
     with ${ctes},
     open_pairs as (
@@ -157,8 +161,8 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
              lower(ao.name) as o_name, lower(ai.name) as i_name, ao.mask as o_mask, ai.mask as i_mask,
              replace(lower(coalesce(ao.iban, '')), ' ', '') as o_iban, replace(lower(coalesce(ai.iban, '')), ' ', '') as i_iban
       from open_pairs p
-      join ${rowsById} o on o.id = p.out_id join accounts ao on ao.id = o.account_id
-      join ${rowsById} i on i.id = p.in_id join accounts ai on ai.id = i.account_id
+      ${rowById(sql`p.out_id`)} o join accounts ao on ao.id = o.account_id
+      ${rowById(sql`p.in_id`)} i join accounts ai on ai.id = i.account_id
     ),
     scored as (
       select out_id, in_id, days, near,
