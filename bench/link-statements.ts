@@ -27,6 +27,7 @@ import * as schema from '../apps/server/src/db/schema.js';
 import {
   analyzeStaged,
   insertStaged,
+  ledgerWriter,
   linkPairs,
   linkStagedPairs,
   stageSelected,
@@ -112,12 +113,10 @@ async function main(): Promise<void> {
 
   for (let round = 0; round < Number(args.rounds); round += 1) {
     await inTransaction(async (tx) => {
+      await timed('inserted: rows in', () => ledgerWriter.insertSelected(tx, columns, source));
+      // This database transaction's rows (created_at is its start).
       const ids = rowsOf<{ id: string }>(
-        await timed('inserted: rows in', () =>
-          tx.execute(sql`
-            with ins as (insert into transactions (${sql.raw(columns.join(', '))}) ${source} returning id)
-            select id from ins`),
-        ),
+        await tx.execute(sql`select id from transactions where account_id = ${into} and created_at = now()`),
       ).map((r) => r.id);
       const found = await timed('inserted: pairing', () => candidates(tx, user.id, { ids }));
       const unique = found.filter((c) => c.outRivals === 1 && c.inRivals === 1);
