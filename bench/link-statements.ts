@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   (client as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = async (...a: unknown[]) => {
     const q = a[0] as { text?: string } | string;
-    const text = typeof q === 'string' ? q : q?.text;
+    const text = typeof q === 'string' ? q : q.text;
     if (explainNext && text && text.includes('insert into "transfers"')) {
       explainNext = false;
       const values = (a[1] as unknown[] | undefined) ?? (q as { values?: unknown[] }).values;
@@ -78,7 +78,16 @@ async function main(): Promise<void> {
   const [cat] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from categories where user_id = ${user.id} and type = 'income' order by id limit 1`),
   );
-  const columns = ['user_id', 'account_id', 'status', 'category_id', 'type', 'amount_cents', 'description', 'date'] as const;
+  const columns = [
+    'user_id',
+    'account_id',
+    'status',
+    'category_id',
+    'type',
+    'amount_cents',
+    'description',
+    'date',
+  ] as const;
   const source = sql`
     with partners as (
       select amount_cents, date + 1 as date, row_number() over (order by id) as i from transactions
@@ -120,7 +129,7 @@ async function main(): Promise<void> {
       ).map((r) => r.id);
       const found = await timed('inserted: pairing', () => candidates(tx, user.id, { ids }));
       const unique = found.filter((c) => c.outRivals === 1 && c.inRivals === 1);
-      explainNext = !!args.explain;
+      explainNext = args.explain;
       if (args.explain) console.log(`\n=== inserted: linking ${unique.length} pairs (round ${round + 1})`);
       await timed('inserted: linking', () =>
         linkPairs(
@@ -138,7 +147,7 @@ async function main(): Promise<void> {
       });
       const found = await timed('staged: pairing', () => candidates(tx, user.id, { staged: true }));
       const unique = found.filter((c) => c.outRivals === 1 && c.inRivals === 1);
-      explainNext = !!args.explain;
+      explainNext = args.explain;
       if (args.explain) console.log(`\n=== staged: linking ${unique.length} pairs (round ${round + 1})`);
       await timed('staged: linking', () =>
         linkStagedPairs(
@@ -152,7 +161,9 @@ async function main(): Promise<void> {
     });
     console.log(`round ${round + 1} done (load ${load()})`);
   }
-  console.log(`\nPostgreSQL, statements of a 10,000-row import's matching, ${args.rounds} rounds each (load ${load()}):`);
+  console.log(
+    `\nPostgreSQL, statements of a 10,000-row import's matching, ${args.rounds} rounds each (load ${load()}):`,
+  );
   for (const [name, xs] of Object.entries(times)) {
     const sorted = [...xs].sort((a, b) => a - b);
     console.log(`${name.padEnd(22)} ${sorted.map((x) => x.toFixed(0).padStart(6)).join(' ')} ms`);

@@ -104,8 +104,8 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       : staged
         ? sql`false`
         : 'batchId' in focus
-        ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
-        : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
+          ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
+          : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
   const ctes =
     'all' in focus
       ? sql`
