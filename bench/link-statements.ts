@@ -15,6 +15,7 @@
  * machine say little; these compare the statements.
  *
  *   node --import tsx bench/link-statements.ts --url postgres://…/ledgerly_bench_accounts [--rounds 3] [--explain]
+ *   node --import tsx bench/link-statements.ts --pglite-dir .tmp/pglite-1m [--rounds 3]
  */
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
@@ -22,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from '../apps/server/src/db/client.js';
+import { type Db, openDatabase } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import {
   analyzeStaged,
@@ -39,17 +40,25 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     explain: { type: 'boolean', default: false },
+    'pglite-dir': { type: 'string' },
   },
 });
-if (!args.url) throw new Error('--url of a database seeded by bench/accounts.bench.ts is required');
+if (!args.url && !args['pglite-dir'])
+  throw new Error('--url (PostgreSQL) or --pglite-dir of a database seeded by bench/accounts.bench.ts is required');
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const load = () => loadavg()[0]!.toFixed(1);
 
-async function main(): Promise<void> {
+let explainNext = false;
+
+async function openDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+  // PGlite: the statements are timed only (--explain is PostgreSQL's here).
+  if (!args.url) {
+    const database = await openDatabase({ dataDir: args['pglite-dir']! });
+    return { db: database.db, close: () => database.close() };
+  }
   const client = new pg.Client({ connectionString: args.url });
   await client.connect();
-  let explainNext = false;
   // With --explain, the linking statement (the one writing `transfers`) runs as EXPLAIN ANALYZE.
   const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   (client as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = async (...a: unknown[]) => {
@@ -64,7 +73,11 @@ async function main(): Promise<void> {
     }
     return query(...a);
   };
-  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end() };
+}
+
+async function main(): Promise<void> {
+  const { db, close } = await openDb();
   const [user] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from users where email = 'bench-accounts@example.com'`),
   );
@@ -162,13 +175,13 @@ async function main(): Promise<void> {
     console.log(`round ${round + 1} done (load ${load()})`);
   }
   console.log(
-    `\nPostgreSQL, statements of a 10,000-row import's matching, ${args.rounds} rounds each (load ${load()}):`,
+    `\n${args.url ? 'PostgreSQL' : 'PGlite'}, statements of a 10,000-row import's matching, ${args.rounds} rounds each (load ${load()}):`,
   );
   for (const [name, xs] of Object.entries(times)) {
     const sorted = [...xs].sort((a, b) => a - b);
     console.log(`${name.padEnd(22)} ${sorted.map((x) => x.toFixed(0).padStart(6)).join(' ')} ms`);
   }
-  await client.end();
+  await close();
 }
 
 main().catch((error: unknown) => {
