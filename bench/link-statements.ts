@@ -10,7 +10,8 @@
  * - `staged` (now): the rows are staged, paired while staged, the linked ones go in as transfer
  *   legs (`linkStagedPairs`, only their partners updated), then the rest (`insertStaged`).
  *
- * Each statement is timed on its own; with --explain the linking statement is run as EXPLAIN
+ * Each statement is timed on its own; with --explain the pairing statement is explained (then run)
+ * and the linking statement is run as EXPLAIN
  * ANALYZE instead (its triggers' times included) and its plan printed. Whole requests on a loaded
  * machine say little; these compare the statements.
  *
@@ -64,6 +65,12 @@ async function openDb(): Promise<{ db: Db; close: () => Promise<void> }> {
   (client as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = async (...a: unknown[]) => {
     const q = a[0] as { text?: string } | string;
     const text = typeof q === 'string' ? q : q.text;
+    // The pairing statement (read-only) is explained first, then run for its answer.
+    if (args.explain && text && text.includes('open_pairs as')) {
+      const values = (a[1] as unknown[] | undefined) ?? (q as { values?: unknown[] }).values;
+      const res = (await query(`explain (analyze, buffers) ${text}`, values)) as { rows: Record<string, string>[] };
+      console.log(`\n=== pairing\n${res.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
     if (explainNext && text && text.includes('insert into "transfers"')) {
       explainNext = false;
       const values = (a[1] as unknown[] | undefined) ?? (q as { values?: unknown[] }).values;
