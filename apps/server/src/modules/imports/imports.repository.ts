@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { importBatches, importKeys, importRows, transactions } from '../../db/schema.js';
-import { ledgerWriter } from '../ledger/index.js';
+import { ledgerWriter, stageSelected } from '../ledger/index.js';
 
 export type BatchRow = Omit<typeof importBatches.$inferSelect, 'fileData'>;
 export type ImportRowRecord = typeof importRows.$inferSelect;
@@ -502,11 +502,12 @@ export async function maxIndex(db: Db, userId: string, batchId: string): Promise
 }
 
 /**
- * Imports the previewed rows with index in [from, to) that are to be imported: first claims
+ * Stages the previewed rows with index in [from, to) that are to be imported: first claims
  * their bank ids / fingerprints (a row whose key another import claimed meanwhile is skipped, so
- * nothing is ever imported twice), then inserts one transaction per claimed row through the
- * ledger's set-based insert — in SQL, straight from the stored rows, so a 100,000-row commit
- * moves no data through the server. Returns how many transactions were created.
+ * nothing is ever imported twice), then stages one transaction per claimed row in the ledger's
+ * staging table (`stageSelected`: transfer matching links them before they go in, and
+ * `insertStaged` puts the rest in) — in SQL, straight from the stored rows, so a 100,000-row
+ * commit moves no data through the server. Returns how many transactions were staged.
  */
 export async function commitRange(db: Db, userId: string, batchId: string, from: number, to: number): Promise<number> {
   const inRange = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and r.idx >= ${from} and r.idx < ${to}`;
@@ -525,7 +526,7 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
     where ${range} and r.dedupe_key is not null
     on conflict do nothing`);
   // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
-  return ledgerWriter.insertSelected(
+  return stageSelected(
     db,
     [
       'user_id',

@@ -85,7 +85,17 @@ export {
 } from './ledger.balances.js';
 export * as accountsWriter from './ledger.accounts-writer.js';
 // Imports into accounts and transfer matching (h-f): linking matched rows into transfers.
-export { type LegPair, insertOpeningRow, linkPair, linkPairs } from './ledger.links.js';
+export {
+  type LegPair,
+  STAGED_TABLE,
+  analyzeStaged,
+  insertOpeningRow,
+  insertStaged,
+  linkPair,
+  linkPairs,
+  linkStagedPairs,
+  stageSelected,
+} from './ledger.links.js';
 // Tags (3/6, h-tags): a transaction's tags, the tag filter, bulk add/remove, spending by tag.
 export {
   type TagTotalRow,

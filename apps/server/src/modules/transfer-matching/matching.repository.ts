@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MATCH_WINDOW_DAYS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
+import { STAGED_TABLE } from '../ledger/index.js';
 
 /*
  * Transfer candidates in SQL (DESIGN §10 "Transfer matching", "Matching score"): one statement
@@ -25,8 +26,13 @@ export interface Candidate {
   inRivals: number;
 }
 
-/** Which rows matching looks at: all the user's rows, or only pairs with a leg among some rows. */
-export type MatchFocus = { all: true } | { batchId: string } | { ids: string[] };
+/**
+ * Which rows matching looks at: all the user's rows, or only pairs with a leg among some rows:
+ * an import's (`batchId`), the selected ones (`ids`), or the rows of an import not yet in the
+ * ledger (`staged`: the ledger's staging table of this database transaction, ledger.links.ts).
+ * Staged rows all go into one account (an import's), so no two of them are a pair.
+ */
+export type MatchFocus = { all: true } | { batchId: string } | { ids: string[] } | { staged: true };
 
 /**
  * Possible transfers of the user: an expense row of one account and an income row of another,
@@ -91,12 +97,15 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
   // below is by primary key (a lateral lookup by id alone, as a condition on the user would let a
   // planner that knows nothing of a new user walk all its rows per leg) or by the amount index,
   // never a comparison of every pair with every other.
+  const staged = 'staged' in focus;
   const focused =
     'all' in focus
       ? sql`true`
-      : 'batchId' in focus
-        ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
-        : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
+      : staged
+        ? sql`false`
+        : 'batchId' in focus
+          ? sql`(t.import_batch_id is not null and t.import_batch_id = ${focus.batchId})`
+          : sql`(t.id in (select (jsonb_array_elements_text(${JSON.stringify(focus.ids)}::jsonb))::uuid))`;
   const ctes =
     'all' in focus
       ? sql`
@@ -110,7 +119,15 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
         and i.date between o.date - ${window} and o.date + ${window}
     )`
       : sql`
-    focus as materialized (select ${legFields}, true as focused ${own} and ${focused}),
+    focus as materialized (
+      ${
+        staged
+          ? sql`select ${legFields}, true as focused from ${sql.raw(STAGED_TABLE)} t
+              join accounts a on a.id = t.account_id and a.user_id = t.user_id
+              where t.user_id = ${userId} and t.kind = 'regular'`
+          : sql`select ${legFields}, true as focused ${own} and ${focused}`
+      }
+    ),
     near as materialized (${pairsAround(userId, sql`focus`, focused)}),
     -- The other legs of those pairs (the legs in focus have all their candidates in near already).
     near_legs as materialized (
@@ -121,6 +138,15 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
       where t.user_id = ${userId} and t.kind = 'regular' and not ${focused}
     ),
     pairs as materialized (select * from near union ${pairsAround(userId, sql`near_legs`, focused)})`;
+  // A pair's row by id: with staged rows, in the ledger or staged, each looked up by its key (a
+  // join with a union of the two tables was planned as a hash join over every row of the ledger).
+  const rowById = (id: SQL) =>
+    staged
+      ? sql`cross join lateral (
+          select description, account_id from transactions where id = ${id}
+          union all select description, account_id from ${sql.raw(STAGED_TABLE)} where id = ${id}
+        )`
+      : sql`cross join lateral (select description, account_id from transactions where id = ${id})`;
   const result = await db.execute(sql`
     with ${ctes},
     open_pairs as (
@@ -135,8 +161,8 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
              lower(ao.name) as o_name, lower(ai.name) as i_name, ao.mask as o_mask, ai.mask as i_mask,
              replace(lower(coalesce(ao.iban, '')), ' ', '') as o_iban, replace(lower(coalesce(ai.iban, '')), ' ', '') as i_iban
       from open_pairs p
-      join transactions o on o.id = p.out_id join accounts ao on ao.id = o.account_id
-      join transactions i on i.id = p.in_id join accounts ai on ai.id = i.account_id
+      ${rowById(sql`p.out_id`)} o join accounts ao on ao.id = o.account_id
+      ${rowById(sql`p.in_id`)} i join accounts ai on ai.id = i.account_id
     ),
     scored as (
       select out_id, in_id, days, near,

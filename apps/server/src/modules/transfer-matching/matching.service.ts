@@ -3,7 +3,7 @@ import { ACCOUNT_MSG, SPLIT_MSG } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
-import { findTransaction, linkPair, linkPairs } from '../ledger/index.js';
+import { findTransaction, linkPair, linkPairs, linkStagedPairs } from '../ledger/index.js';
 import { presentTransaction } from '../transactions/index.js';
 import * as repo from './matching.repository.js';
 
@@ -22,7 +22,9 @@ const ROUNDS = 5;
  * its legs (no other candidate of either leg scores as well), round after round while links are
  * made; the candidates left are possible transfers. Answers {linked, suggested}. After an import
  * (`{ batchId }`) only the pairs with a leg in the import are linked and counted, so the work
- * follows the import's size, not the user's history; on demand, every pair of the user.
+ * follows the import's size, not the user's history; on demand, every pair of the user. With
+ * `{ staged: true }` (an import's commit) the import's rows are still staged: those linked go
+ * into the ledger as transfer legs, the caller puts the rest in (`insertStaged`).
  */
 export async function match(db: Db, userId: string, focus: repo.MatchFocus = { all: true }): Promise<MatchResult> {
   let linked = 0;
@@ -30,7 +32,8 @@ export async function match(db: Db, userId: string, focus: repo.MatchFocus = { a
     const all = await repo.candidates(db, userId, focus);
     const unique = all.filter((c) => c.outRivals === 1 && c.inRivals === 1);
     if (!unique.length) return { linked, suggested: all.length };
-    const done = await linkPairs(
+    // Staged rows (an import's, not yet in the ledger) go in as transfer legs when linked.
+    const done = await ('staged' in focus ? linkStagedPairs : linkPairs)(
       db,
       userId,
       unique.map((c) => ({ outId: c.outId, inId: c.inId })),
