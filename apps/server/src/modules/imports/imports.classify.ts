@@ -54,6 +54,10 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
       matchId: null,
       linkedId: null,
       fileCategory: p.category?.trim() || null,
+      lines: null,
+      splitMessage: null,
+      tagIds: null,
+      transactionId: null,
     };
     const error =
       p.error ??

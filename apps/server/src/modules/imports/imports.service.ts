@@ -13,6 +13,9 @@ import {
   IMPORT_MSG,
   MATCH_MSG,
   LIMIT_MESSAGES,
+  RULE_SPLIT_MSG,
+  divideBySplit,
+  splitFixedCents,
   PER_USER_LIMITS,
   fromCents,
   importOptionsSchema,
@@ -129,6 +132,29 @@ function mergeOptions(base: ImportOptions, over: ImportOptions): ImportOptions {
   return { ...base, ...over, csv: { ...base.csv, ...over.csv } };
 }
 
+/**
+ * Divides the row by its rule's split (docs/imports.md "Rules that split"): its lines, or, when
+ * the row is too small for the fixed amounts or a category of the split is gone, the reason it
+ * stays unsplit (it imports with the rule's category).
+ */
+function splitByRule(
+  row: repo.NewImportRow,
+  type: 'income' | 'expense',
+  split: rulesRepo.RuleSplit,
+  typeOf: Map<string, 'income' | 'expense'>,
+): void {
+  if (split.some((l) => typeOf.get(l.categoryId) !== type)) {
+    row.splitMessage = RULE_SPLIT_MSG.categoryGone;
+    return;
+  }
+  const lines = divideBySplit(Math.abs(row.amountCents!), split);
+  if (!lines) {
+    row.splitMessage = RULE_SPLIT_MSG.cannot(splitFixedCents(split));
+    return;
+  }
+  row.lines = lines.map((l) => ({ categoryId: l.categoryId, type, amountCents: l.amountCents, note: l.note }));
+}
+
 /** Gives every importable row a category of its type (DESIGN §7 order), creating "Uncategorized" on need. */
 async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
   const importable = rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
@@ -136,7 +162,16 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
   const own = await categories.list(db, userId, undefined);
   const typeOf = new Map(own.map((c) => [c.id, c.type] as const));
   const byName = new Map(own.map((c) => [`${c.type}:${c.name.trim().toLowerCase()}`, c.id] as const));
-  const rule = ruleMatcher(await rulesRepo.listRules(db, userId), typeOf);
+  const ruleRows = await rulesRepo.listRules(db, userId);
+  const rule = ruleMatcher(
+    ruleRows,
+    typeOf,
+    await rulesRepo.tagIdsOfRules(
+      db,
+      userId,
+      ruleRows.map((r) => r.id),
+    ),
+  );
   const texts = [...new Set(importable.map((r) => ledgerText(r)).filter(Boolean))];
   const history = await repo.findHistoryCategories(db, userId, texts);
   const fallback = new Map<string, string>();
@@ -147,7 +182,11 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
     const fileCategory = postings[row.idx]?.category?.trim().toLowerCase();
     let found: { id: string; by: SuggestedBy } | null = null;
     const byRule = rule(haystack, type);
-    if (byRule) found = { id: byRule, by: 'rule' };
+    if (byRule) {
+      found = { id: byRule.categoryId, by: 'rule' };
+      if (byRule.tagIds.length) row.tagIds = byRule.tagIds;
+      if (byRule.split) splitByRule(row, type, byRule.split, typeOf);
+    }
     const byHistory = history.get(text)?.[type];
     if (!found && byHistory) found = { id: byHistory, by: 'history' };
     const byFile = fileCategory ? byName.get(`${type}:${fileCategory}`) : undefined;
@@ -326,6 +365,10 @@ function toRow(r: repo.ListedImportRow): ImportRow {
   if (r.externalId) row.externalId = r.externalId;
   if (r.message) row.message = r.message;
   if (r.suggestedBy) row.suggestedBy = r.suggestedBy;
+  if (r.lines)
+    row.lines = r.lines.map((l) => ({ categoryId: l.categoryId, amount: fromCents(l.amountCents), note: l.note }));
+  if (r.splitMessage) row.splitMessage = r.splitMessage;
+  if (r.tagIds?.length) row.tagIds = r.tagIds;
   return row;
 }
 
