@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
 import { isIsoDate } from './dates.js';
-import { SPLIT_MSG, amountCentsSchema, transactionLineSchema, transactionLinesSchema, transactionSchema } from './transaction.js';
+import {
+  SPLIT_MSG,
+  amountCentsSchema,
+  transactionLineSchema,
+  transactionLinesSchema,
+  transactionSchema,
+} from './transaction.js';
 import { categoryRefSchema } from './category.js';
 
 /**

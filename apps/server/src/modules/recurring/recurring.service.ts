@@ -57,7 +57,11 @@ async function withCategoryGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The user's categories by id, read only when some item is split (its lines show their categories). */
-async function lineCategories(db: Db, userId: string, rows: readonly RecurringRow[]): Promise<Map<string, CategoryRef>> {
+async function lineCategories(
+  db: Db,
+  userId: string,
+  rows: readonly RecurringRow[],
+): Promise<Map<string, CategoryRef>> {
   if (!rows.some((r) => r.lines?.length)) return new Map();
   return new Map((await listCategories(db, userId, undefined)).map((c) => [c.id, toCategoryRef(c)] as const));
 }

@@ -178,6 +178,10 @@ const recurring = z.object({
   /** Occurrences the user skipped (absent in files written before skipping existed: none). */
   skippedDates: z.array(day).max(1000).default([]),
   isActive: z.boolean(),
+  /** A split item's lines in order (then `categoryId` is null); absent in files written before: none. */
+  lines: z.array(line).max(SPLIT_LINES_MAX).default([]),
+  /** The tags its generated rows get (ids of the file's `tags`); absent in files written before: none. */
+  tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -579,9 +583,18 @@ export function checkReferences(doc: ExportDocument): void {
       needAccount(`recurring[${i}].toAccountId`, r.toAccountId);
       if (r.toAccountId === r.accountId) throw new DocumentError(`recurring[${i}].toAccountId: the same account`);
       if (r.categoryId !== null) throw new DocumentError(`recurring[${i}].categoryId: a transfer has none`);
+      if (r.lines.length) throw new DocumentError(`recurring[${i}].lines: a transfer cannot be split`);
+      if (r.tagIds.length) throw new DocumentError(`recurring[${i}].tagIds: a transfer has none`);
+    } else if (r.lines.length) {
+      if (r.categoryId !== null) throw new DocumentError(`recurring[${i}].lines: a split item has no category`);
+      r.lines.forEach((l, j) => needCategory(`recurring[${i}].lines[${j}]`, l.categoryId, l.type));
     } else if (r.categoryId === null) {
       throw new DocumentError(`recurring[${i}].categoryId: no category`);
     } else needCategory(`recurring[${i}]`, r.categoryId, r.type);
+    r.tagIds.forEach((g, j) => {
+      if (!doc.tags.some((x) => x.id === g))
+        throw new DocumentError(`recurring[${i}].tagIds[${j}]: no such tag in the file`);
+    });
     if (r.endDate && r.endDate < r.startDate) throw new DocumentError(`recurring[${i}].endDate: before the start date`);
   });
   doc.rules.forEach((r, i) => {

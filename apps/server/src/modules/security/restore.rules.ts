@@ -10,6 +10,7 @@ import {
   ruleInputSchema,
   settingsInputSchema,
   splitProblem,
+  toCents,
   todayIn,
   transactionInputSchema,
 } from '@ledgerly/shared';
@@ -104,7 +105,20 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
         categoryId: A_CATEGORY,
         accountId: undefined,
         toAccountId: undefined,
+        tagIds: undefined,
+        lines: undefined,
       });
+      // A split item's lines as the API holds them: at least two, adding up to the item.
+      if (r.lines.length) {
+        const lines = r.lines.map((l, j) => {
+          const cents = toCents(l.amount);
+          if (cents === null || cents <= 0) throw new DocumentError(`${where}.lines[${j}].amount: not an amount`);
+          return { type: l.type, amount: cents };
+        });
+        const amount = toCents(r.amount);
+        const problem = splitProblem({ lines, type: r.type, amount: amount ?? 0 });
+        if (problem) throw new DocumentError(`${where}.${problem.field}: ${problem.message}`);
+      }
       // The schedule is the item's own state, not an input; the API keeps it on a date of the series.
       if (r.nextDate !== null && (r.nextDate < r.startDate || (r.endDate !== null && r.nextDate > r.endDate))) {
         throw new DocumentError(`${where}.nextDate: outside the item's start and end dates`);

@@ -17,6 +17,7 @@ import {
   restoreRejections,
   restoreTransfers,
   insertTransactionTags,
+  setRecurringTags,
   insertLines,
 } from '../ledger/index.js';
 import { restoreTags } from '../tags/index.js';
@@ -132,8 +133,16 @@ async function writeDocument(
   const accountId = new Map(doc.accounts.map((a, i) => [a.id, accountIds[i]!]));
   const recurringIds = await restoreRecurring(
     tx,
-    doc.recurring.map((r) => ({
+    doc.recurring.map(({ tagIds: _tags, ...r }) => ({
       ...fromEntry(r),
+      lines: r.lines.length
+        ? r.lines.map((l) => ({
+            categoryId: categoryId.get(l.categoryId)!,
+            type: l.type,
+            amountCents: parseAmount(l.amount),
+            note: l.note,
+          }))
+        : null,
       userId,
       accountId: accountId.get(r.accountId)!,
       toAccountId: r.toAccountId === null ? null : accountId.get(r.toAccountId)!,
@@ -189,6 +198,16 @@ async function writeDocument(
     })),
   );
   const tagId = new Map(doc.tags.map((g, i) => [g.id, tagIds[i]!]));
+  // The recurring items' tags (at most 10 each, at most RECURRING_MAX_ITEMS items).
+  for (const [i, r] of doc.recurring.entries()) {
+    if (r.tagIds.length)
+      await setRecurringTags(
+        tx,
+        userId,
+        recurringIds[i]!,
+        r.tagIds.map((id) => tagId.get(id)!),
+      );
+  }
   await insertTransactionTags(
     tx,
     userId,
