@@ -13,7 +13,9 @@ import {
   IMPORT_MSG,
   MATCH_MSG,
   LIMIT_MESSAGES,
+  LIMITS,
   RULE_SPLIT_MSG,
+  TAG_LIMITS,
   divideBySplit,
   splitFixedCents,
   PER_USER_LIMITS,
@@ -25,6 +27,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
+import { createTag, listTags } from '../tags/index.js';
 import { accountCount, accountForWrite, insertOpeningRow } from '../ledger/index.js';
 import { matchTransfers } from '../transfer-matching/index.js';
 import { findBadText } from '../../lib/validate.js';
@@ -155,6 +158,79 @@ function splitByRule(
   row.lines = lines.map((l) => ({ categoryId: l.categoryId, type, amountCents: l.amountCents, note: l.note }));
 }
 
+const FILE_SPLIT_MSG = {
+  tooFew: "Not split: the file's split row has fewer than two lines",
+  sum: "Not split: the file's lines do not add up to the row",
+} as const;
+
+const importableRows = (rows: repo.NewImportRow[]) =>
+  rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
+
+/**
+ * A split row of our own CSV export (a row marked "split" and its "line" rows, docs/splits.md)
+ * imports split: each line's category found by name and type (created when the user has none of
+ * that name), its type from its sign. Lines that do not add up to the row (or fewer than two)
+ * leave it unsplit, saying why. The file's lines come before a rule's split.
+ */
+async function applyFileSplits(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
+  const withLines = importableRows(rows).filter((r) => postings[r.idx]?.lines);
+  if (!withLines.length) return;
+  const found = new Map<string, string>();
+  for (const c of await categories.list(db, userId, undefined)) found.set(`${c.type}:${c.name.trim().toLowerCase()}`, c.id);
+  for (const row of withLines) {
+    const lines = postings[row.idx]!.lines!;
+    const sum = lines.reduce((s, l) => s + l.amountCents, 0);
+    if (lines.length < 2 || sum !== row.amountCents) {
+      row.lines = null;
+      row.splitMessage = lines.length < 2 ? FILE_SPLIT_MSG.tooFew : FILE_SPLIT_MSG.sum;
+      continue;
+    }
+    const out: NonNullable<repo.NewImportRow['lines']> = [];
+    for (const l of lines) {
+      const type = l.amountCents > 0 ? 'income' : 'expense';
+      const key = `${type}:${l.category.toLowerCase()}`;
+      let id = found.get(key);
+      if (!id) {
+        id = (await categories.findOrCreate(db, userId, l.category.slice(0, LIMITS.categoryNameMax), type)).id;
+        found.set(key, id);
+      }
+      out.push({ categoryId: id, type, amountCents: Math.abs(l.amountCents), note: l.note?.slice(0, 255) ?? null });
+    }
+    row.lines = out;
+    row.splitMessage = null;
+    row.suggestedBy = 'file';
+  }
+}
+
+/**
+ * The file's tags (a "Tags" column, our own export's): found by name ignoring case, created when
+ * the user has none of that name (not past the per-user cap), added to the rule's; 10 at most.
+ */
+async function applyFileTags(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
+  const tagged = importableRows(rows).filter((r) => postings[r.idx]?.tags?.length);
+  if (!tagged.length) return;
+  const known = new Map((await listTags(db, userId)).map((g) => [g.name.toLowerCase(), g.id] as const));
+  for (const row of tagged) {
+    const ids = new Set(row.tagIds ?? []);
+    for (const name of postings[row.idx]!.tags!) {
+      if (ids.size >= TAG_LIMITS.perTransaction) break;
+      const key = name.toLowerCase();
+      let id = known.get(key);
+      if (!id) {
+        try {
+          id = (await createTag(db, userId, { name: name.slice(0, TAG_LIMITS.nameMax) })).id;
+        } catch {
+          // Past the cap, or a name the tags refuse: the row imports without it.
+          continue;
+        }
+        known.set(key, id);
+      }
+      ids.add(id);
+    }
+    row.tagIds = [...ids];
+  }
+}
+
 /** Gives every importable row a category of its type (DESIGN §7 order), creating "Uncategorized" on need. */
 async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
   const importable = rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
@@ -185,8 +261,12 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
     if (byRule) {
       found = { id: byRule.categoryId, by: 'rule' };
       if (byRule.tagIds.length) row.tagIds = byRule.tagIds;
-      if (byRule.split) splitByRule(row, type, byRule.split, typeOf);
+      // The file's own lines come first.
+      if (byRule.split && !row.lines) splitByRule(row, type, byRule.split, typeOf);
     }
+    // A split row of the file: a line's category of the row's type (used should it be unsplit).
+    const byLine = row.lines?.find((l) => l.type === type)?.categoryId;
+    if (!found && byLine) found = { id: byLine, by: 'file' };
     const byHistory = history.get(text)?.[type];
     if (!found && byHistory) found = { id: byHistory, by: 'history' };
     const byFile = fileCategory ? byName.get(`${type}:${fileCategory}`) : undefined;
@@ -315,7 +395,9 @@ async function buildRows(
   // Near duplicates are looked for within the statement's account (across accounts it is matching's job).
   const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays, accountId);
   markDuplicates(rows, imported, ledger, IMPORT_LIMITS.nearMatchDays);
+  await applyFileSplits(db, owner.id, rows, postings);
   await assignCategories(db, owner.id, rows, postings);
+  await applyFileTags(db, owner.id, rows, postings);
   return rows;
 }
 
