@@ -176,7 +176,8 @@ async function applyFileSplits(db: Db, userId: string, rows: repo.NewImportRow[]
   const withLines = importableRows(rows).filter((r) => postings[r.idx]?.lines);
   if (!withLines.length) return;
   const found = new Map<string, string>();
-  for (const c of await categories.list(db, userId, undefined)) found.set(`${c.type}:${c.name.trim().toLowerCase()}`, c.id);
+  for (const c of await categories.list(db, userId, undefined))
+    found.set(`${c.type}:${c.name.trim().toLowerCase()}`, c.id);
   for (const row of withLines) {
     const lines = postings[row.idx]!.lines!;
     const sum = lines.reduce((s, l) => s + l.amountCents, 0);
