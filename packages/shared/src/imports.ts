@@ -428,7 +428,10 @@ export const ruleInputSchema = z.object({
    * Divides a matching row into lines (docs/imports.md "Rules that split"): fixed amounts first,
    * then percentages of what is left (they add up to 100). Absent, null or [] on an update: no split.
    */
-  split: ruleSplitSchema.nullish().transform((v) => (v?.length ? v : null)),
+  split: ruleSplitSchema
+    .nullish()
+    .transform((v) => (v?.length ? v : null))
+    .optional(),
   /** Tags the commit adds to the rows the rule matches (at most 10); absent on an update: none. */
   tagIds: tagIdsInputSchema.optional(),
 });

@@ -124,7 +124,8 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
         amount: fromCents(item.amountCents),
         type: item.type,
         // A recurring transfer has no category: it shows as "Transfer", as its rows do.
-        category: shownCategory({ category, kind: 'transfer' }),
+        // A split item shows "Split (n)".
+        category: shownCategory({ category, kind: 'transfer', lines: item.lines ?? [] }),
       });
     }
   }

@@ -109,6 +109,7 @@ describe('RecurringFormModal', () => {
     const item: RecurringTransaction = {
       id: '00000000-0000-4000-8000-0000000000aa',
       tags: [],
+      lines: [],
       categoryId: SALARY.id,
       category: SALARY,
       accountId: '00000000-0000-4000-8000-00000000acc1',

@@ -159,6 +159,7 @@ describe('validateRecurringForm for a recurring transfer', () => {
     const values = formValuesFrom({
       id: 'x',
       tags: [],
+      lines: [],
       categoryId: null,
       category: null,
       accountId: FROM,

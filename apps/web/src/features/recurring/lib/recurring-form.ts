@@ -1,12 +1,18 @@
 import {
   ACCOUNT_MSG,
+  MSG,
   fromCents,
   recurringInputSchema,
+  recurringSplitInputSchema,
   recurringTransferInputSchema,
+  splitProblem,
+  toCents,
   type Frequency,
   type RecurringTransaction,
   type TransactionType,
 } from '@ledgerly/shared';
+
+import { newLine, type SplitLineDraft } from '../../transactions/components/split-lines-editor';
 
 /** The form's type toggle: Expense, Income, or (with two or more accounts) Transfer. */
 export type RecurringFormType = TransactionType | 'transfer';
@@ -28,6 +34,16 @@ export interface RecurringFormValues {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /** A split item's lines as typed (the transaction form's editor); null when not split. */
+  lines: SplitLineDraft[] | null;
+}
+
+/** One line of a split item as the API takes it (amounts in major units). */
+export interface RecurringLinePayload {
+  categoryId: string;
+  amount: number;
+  type: TransactionType;
+  note: string | null;
 }
 
 interface PayloadCommon {
@@ -46,7 +62,9 @@ interface PayloadCommon {
  * a transfer from accountId to toAccountId (no category, no type: the server makes it the out leg's).
  */
 export type RecurringPayload =
-  (PayloadCommon & { categoryId: string; type: TransactionType }) | (PayloadCommon & { toAccountId: string });
+  | (PayloadCommon & { categoryId: string; type: TransactionType })
+  | (PayloadCommon & { lines: RecurringLinePayload[]; type: TransactionType })
+  | (PayloadCommon & { toAccountId: string });
 
 export type FormField = keyof RecurringFormValues;
 
@@ -66,6 +84,7 @@ export function emptyFormValues(today: string): RecurringFormValues {
     startDate: today,
     endDate: '',
     isActive: true,
+    lines: null,
   };
 }
 
@@ -82,6 +101,11 @@ export function formValuesFrom(item: RecurringTransaction): RecurringFormValues 
     startDate: item.startDate,
     endDate: item.endDate ?? '',
     isActive: item.isActive,
+    lines: item.lines.length
+      ? item.lines.map((l) =>
+          newLine(l.type, { categoryId: l.categoryId, amount: l.amount.toFixed(2), note: l.note ?? '' }),
+        )
+      : null,
   };
 }
 
@@ -96,6 +120,7 @@ const FIELDS: readonly FormField[] = [
   'startDate',
   'endDate',
   'isActive',
+  'lines',
 ];
 
 /**
@@ -105,6 +130,7 @@ const FIELDS: readonly FormField[] = [
  */
 export function validateRecurringForm(values: RecurringFormValues): ValidationResult {
   if (values.type === 'transfer') return validateTransfer(values);
+  if (values.lines) return validateSplit(values, values.lines, values.type);
   const result = recurringInputSchema.safeParse({
     categoryId: values.categoryId,
     type: values.type,
@@ -161,6 +187,49 @@ function validateTransfer(values: RecurringFormValues): ValidationResult {
   const v = result.data;
   const payload: RecurringPayload = {
     toAccountId: v.toAccountId,
+    amount: fromCents(v.amount),
+    description: v.description,
+    frequency: v.frequency,
+    startDate: v.startDate,
+    isActive: v.isActive,
+  };
+  if (v.endDate) payload.endDate = v.endDate;
+  if (values.accountId) payload.accountId = values.accountId;
+  return { ok: true, payload };
+}
+
+/**
+ * A split item: the transaction form's rules (each line a category and an amount, at least two,
+ * adding up to the item), then the server's schema in the spec's order.
+ */
+function validateSplit(values: RecurringFormValues, lines: SplitLineDraft[], type: TransactionType): ValidationResult {
+  if (lines.some((l) => !l.categoryId)) return { ok: false, message: MSG.selectCategory, field: 'lines' };
+  if (lines.some((l) => toCents(l.amount) === null)) {
+    return { ok: false, message: `Each line needs an amount: ${MSG.validAmount.toLowerCase()}`, field: 'lines' };
+  }
+  const typed = lines.map((l) => ({
+    categoryId: l.categoryId,
+    type: l.type,
+    amount: l.amount,
+    note: l.note.trim() || null,
+  }));
+  const result = recurringSplitInputSchema.safeParse({
+    type,
+    amount: values.amount,
+    description: values.description,
+    frequency: values.frequency,
+    startDate: values.startDate,
+    endDate: values.endDate || undefined,
+    isActive: values.isActive,
+    lines: typed,
+  });
+  if (!result.success) return firstIssue(result.error.issues);
+  const v = result.data;
+  const problem = splitProblem({ type: v.type, amount: v.amount, lines: v.lines ?? [] });
+  if (problem) return { ok: false, message: problem.message, field: 'lines' };
+  const payload: RecurringPayload = {
+    type: v.type,
+    lines: (v.lines ?? []).map((l) => ({ categoryId: l.categoryId, amount: fromCents(l.amount), type: l.type, note: l.note })),
     amount: fromCents(v.amount),
     description: v.description,
     frequency: v.frequency,
