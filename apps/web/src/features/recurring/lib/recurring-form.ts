@@ -229,7 +229,12 @@ function validateSplit(values: RecurringFormValues, lines: SplitLineDraft[], typ
   if (problem) return { ok: false, message: problem.message, field: 'lines' };
   const payload: RecurringPayload = {
     type: v.type,
-    lines: (v.lines ?? []).map((l) => ({ categoryId: l.categoryId, amount: fromCents(l.amount), type: l.type, note: l.note })),
+    lines: (v.lines ?? []).map((l) => ({
+      categoryId: l.categoryId,
+      amount: fromCents(l.amount),
+      type: l.type,
+      note: l.note,
+    })),
     amount: fromCents(v.amount),
     description: v.description,
     frequency: v.frequency,

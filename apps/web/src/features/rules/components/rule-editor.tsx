@@ -105,10 +105,7 @@ export function RuleEditor({ draft, categories, busy, onCancel, onSave }: RuleEd
       const next: typeof errors = {};
       for (const issue of result.error.issues) {
         const field = issue.path[0];
-        if (
-          (field === 'contains' || field === 'categoryId' || field === 'split' || field === 'tagIds') &&
-          !next[field]
-        )
+        if ((field === 'contains' || field === 'categoryId' || field === 'split' || field === 'tagIds') && !next[field])
           next[field] = issue.message;
       }
       setErrors(next);
@@ -231,9 +228,7 @@ export function RuleEditor({ draft, categories, busy, onCancel, onSave }: RuleEd
             variant="secondary"
             size="sm"
             onClick={() =>
-              setLines((all) =>
-                all.length ? [...all, splitLine()] : [splitLine({ categoryId }), splitLine()],
-              )
+              setLines((all) => (all.length ? [...all, splitLine()] : [splitLine({ categoryId }), splitLine()]))
             }
           >
             {lines.length ? 'Add line' : 'Split'}
@@ -250,7 +245,13 @@ export function RuleEditor({ draft, categories, busy, onCancel, onSave }: RuleEd
           </p>
         )}
       </fieldset>
-      <TagPicker label="Tags to add (optional)" tags={allTags} value={tagIds} onChange={setTagIds} error={errors.tagIds} />
+      <TagPicker
+        label="Tags to add (optional)"
+        tags={allTags}
+        value={tagIds}
+        onChange={setTagIds}
+        error={errors.tagIds}
+      />
 
       <section aria-labelledby="rule-preview-title" aria-live="polite" className="space-y-2">
         <h3 id="rule-preview-title" className="text-sm font-semibold">

@@ -137,7 +137,9 @@ export function RulesDialog({ open, onClose, initial, onDone }: RulesDialogProps
                         Contains <strong>“{rule.contains}”</strong> →{' '}
                         {category ? `${category.icon} ${category.name}` : 'a deleted category'}
                         {rule.split?.length ? ` · split in ${rule.split.length}` : ''}
-                        {rule.tagIds.length ? ` · ${rule.tagIds.length === 1 ? '1 tag' : `${rule.tagIds.length} tags`}` : ''}
+                        {rule.tagIds.length
+                          ? ` · ${rule.tagIds.length === 1 ? '1 tag' : `${rule.tagIds.length} tags`}`
+                          : ''}
                       </span>
                       <span className="flex gap-1">
                         <Button
