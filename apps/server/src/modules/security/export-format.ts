@@ -7,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
   TAG_LIMITS,
   MAX_AMOUNT_CENTS,
+  RULE_SPLIT_LINES_MAX,
   SPLIT_LINES_MAX,
   importOptionsSchema,
   isCurrencyCode,
@@ -191,6 +192,24 @@ const rule = z.object({
   id,
   contains: text(100).min(1),
   categoryId: id,
+  /**
+   * The rule's split (docs/imports.md): each line a category of the rule's type with a fixed
+   * `amount` or a `percent` of what is left. Absent in files written before: no split.
+   */
+  split: z
+    .array(
+      z.object({
+        categoryId: id,
+        amount: amount.nullable(),
+        percent: z.number().nullable(),
+        note: text(255).nullable(),
+      }),
+    )
+    .max(RULE_SPLIT_LINES_MAX)
+    .nullable()
+    .default(null),
+  /** Tags the rule adds (ids of the file's `tags`); absent in files written before: none. */
+  tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -600,6 +619,11 @@ export function checkReferences(doc: ExportDocument): void {
   doc.rules.forEach((r, i) => {
     if (!categoryType.has(r.categoryId))
       throw new DocumentError(`rules[${i}].categoryId: no such category in the file`);
+    const ruleType = categoryType.get(r.categoryId)!;
+    (r.split ?? []).forEach((l, j) => needCategory(`rules[${i}].split[${j}]`, l.categoryId, ruleType));
+    r.tagIds.forEach((g, j) => {
+      if (!doc.tags.some((x) => x.id === g)) throw new DocumentError(`rules[${i}].tagIds[${j}]: no such tag in the file`);
+    });
   });
   const txById = new Map(doc.transactions.map((t) => [t.id, t]));
   const legs = new Set<string>();

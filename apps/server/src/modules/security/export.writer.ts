@@ -6,7 +6,7 @@ import { splitLabel } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { exportBudgets } from '../budgets/index.js';
 import { exportCategories } from '../categories/index.js';
-import { exportProfiles, exportRules } from '../imports/index.js';
+import { exportProfiles, exportRuleTags, exportRules } from '../imports/index.js';
 import { exportRecurring } from '../recurring/index.js';
 import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -157,7 +157,18 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
     })),
     tagIds: (recurringTags.get(r.id) ?? []).map((g) => g.id),
   }));
-  const rules = (await exportRules(src.db, src.userId)).map((r) => toEntry(entrySchemas.rule, r));
+  const ruleTags = await exportRuleTags(src.db, src.userId);
+  const rules = (await exportRules(src.db, src.userId)).map((r) => ({
+    ...toEntry(entrySchemas.rule, r),
+    split:
+      r.split?.map((l) => ({
+        categoryId: l.categoryId,
+        amount: l.amountCents === null ? null : formatAmount(l.amountCents),
+        percent: l.basisPoints === null ? null : l.basisPoints / 100,
+        note: l.note,
+      })) ?? null,
+    tagIds: ruleTags.get(r.id) ?? [],
+  }));
   const importProfiles = (await exportProfiles(src.db, src.userId)).map((p) => toEntry(entrySchemas.importProfile, p));
   const tags = (await exportTags(src.db, src.userId)).map((g) => toEntry(entrySchemas.tag, g));
 
@@ -220,7 +231,13 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
       true,
     ),
   ]);
-  await add('rules.csv', [csv(rules, true)]);
+  // A rule's split as JSON in its cell, its tag ids space-separated.
+  await add('rules.csv', [
+    csv(
+      rules.map((r) => ({ ...r, split: r.split ? JSON.stringify(r.split) : '', tagIds: r.tagIds.join(' ') })),
+      true,
+    ),
+  ]);
   // A header row and options are lists and objects: JSON inside their cells.
   await add('profiles.csv', [
     csv(

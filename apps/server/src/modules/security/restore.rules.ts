@@ -126,7 +126,17 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
       return { ...r, description };
     }),
     rules: doc.rules.map((r, i) => {
-      const { contains } = apiCheck(ruleInputSchema, `rules[${i}]`, { ...r, categoryId: A_CATEGORY });
+      const { contains } = apiCheck(ruleInputSchema, `rules[${i}]`, {
+        contains: r.contains,
+        categoryId: A_CATEGORY,
+        // The split as the API takes it (its categories and tags are the file's, checked by checkReferences).
+        split: r.split?.map((l) => ({
+          categoryId: A_CATEGORY,
+          ...(l.amount !== null ? { amount: l.amount } : {}),
+          ...(l.percent !== null ? { percent: l.percent } : {}),
+          note: l.note,
+        })),
+      });
       return { ...r, contains };
     }),
     importProfiles: doc.importProfiles.map((p, i) => {

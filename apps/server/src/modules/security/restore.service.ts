@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
 import { restoreBudgets } from '../budgets/index.js';
 import { countCategories, restoreCategories } from '../categories/index.js';
-import { restoreProfiles, restoreRules } from '../imports/index.js';
+import { restoreProfiles, restoreRuleTags, restoreRules } from '../imports/index.js';
 import { countRecurring, restoreRecurring } from '../recurring/index.js';
 import { restoreSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -256,9 +256,25 @@ async function writeDocument(
     tx,
     doc.budgets.map((b) => ({ ...fromEntry(b), userId, categoryId: categoryId.get(b.categoryId)! })),
   );
-  await restoreRules(
+  const ruleIds = await restoreRules(
     tx,
-    doc.rules.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
+    doc.rules.map(({ tagIds: _tags, ...r }) => ({
+      ...fromEntry(r),
+      userId,
+      categoryId: categoryId.get(r.categoryId)!,
+      split:
+        r.split?.map((l) => ({
+          categoryId: categoryId.get(l.categoryId)!,
+          amountCents: l.amount === null ? null : parseAmount(l.amount),
+          basisPoints: l.percent === null ? null : Math.round(l.percent * 100),
+          note: l.note,
+        })) ?? null,
+    })),
+  );
+  await restoreRuleTags(
+    tx,
+    userId,
+    doc.rules.flatMap((r, i) => r.tagIds.map((id) => ({ ruleId: ruleIds[i]!, tagId: tagId.get(id)! }))),
   );
   await restoreProfiles(
     tx,
