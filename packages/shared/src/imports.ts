@@ -370,7 +370,7 @@ export const ruleSplitSchema = z
     const percents = lines.filter((l) => l.percent !== undefined);
     if (!percents.length) ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.needPercent });
     else {
-      const basis = percents.reduce((s, l) => s + Math.round(l.percent! * 100), 0);
+      const basis = percents.reduce((s, l) => s + Math.round((l.percent ?? 0) * 100), 0);
       if (basis !== 10000) ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.percentSum(basis / 100) });
     }
     return lines;
@@ -405,12 +405,17 @@ export function divideBySplit(
   });
   let left = amountCents - shares.reduce((s, x) => s + x.cents, 0);
   const order = shares
-    .map((x, i) => ({ i, frac: x.frac }))
+    .map((x, i) => ({ share: x, i, frac: x.frac }))
     .filter((x) => x.frac >= 0)
     .sort((a, b) => b.frac - a.frac || b.i - a.i);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) shares[order[k]!.i]!.cents += 1;
+  // Without a percentage line nothing takes the rest (the schema never lets such a split in).
+  if (!order.length && left !== 0) return null;
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) {
+    const next = order[k];
+    if (next) next.share.cents += 1;
+  }
   if (shares.some((x) => x.cents <= 0)) return null;
-  return split.map((l, i) => ({ categoryId: l.categoryId, amountCents: shares[i]!.cents, note: l.note }));
+  return split.map((l, i) => ({ categoryId: l.categoryId, amountCents: shares[i]?.cents ?? 0, note: l.note }));
 }
 
 /** What the fixed lines of a split come to. */

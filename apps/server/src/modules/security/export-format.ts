@@ -622,7 +622,8 @@ export function checkReferences(doc: ExportDocument): void {
     const ruleType = categoryType.get(r.categoryId)!;
     (r.split ?? []).forEach((l, j) => needCategory(`rules[${i}].split[${j}]`, l.categoryId, ruleType));
     r.tagIds.forEach((g, j) => {
-      if (!doc.tags.some((x) => x.id === g)) throw new DocumentError(`rules[${i}].tagIds[${j}]: no such tag in the file`);
+      if (!doc.tags.some((x) => x.id === g))
+        throw new DocumentError(`rules[${i}].tagIds[${j}]: no such tag in the file`);
     });
   });
   const txById = new Map(doc.transactions.map((t) => [t.id, t]));
