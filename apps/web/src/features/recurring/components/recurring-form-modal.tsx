@@ -7,6 +7,8 @@ import { InputField, SelectField } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
 import { CategorySelect } from '../../categories/components/category-select';
 import { newLine, SplitLinesEditor } from '../../transactions/components/split-lines-editor';
+import { useTags } from '../../tags/api/tags';
+import { TagPicker } from '../../tags/components/tag-picker';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
 import {
@@ -98,6 +100,7 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   // Errors vanish after 3 s (spec §9); each new one, even with the same text, gets the full time.
   const [error, setError] = useTimedValue<{ message: string; field: FormField | null }>();
   const accounts = useRecurringAccounts();
+  const { data: allTags = [] } = useTags();
   // The spec's form for one account; pickers and Transfer with two or more (and always for an
   // existing transfer, which must stay one unless the user changes its type).
   const withAccounts = accounts.multi || !!item?.toAccountId;
@@ -304,6 +307,14 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
           value={values.description}
           onChange={(e) => set('description', e.target.value)}
           {...invalid('description')}
+        />
+        <TagPicker
+          label="Tags (optional)"
+          tags={allTags}
+          known={item?.tags}
+          value={values.tagIds ?? []}
+          onChange={(tagIds) => set('tagIds', tagIds)}
+          error={error?.field === 'tagIds' ? error.message : undefined}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField

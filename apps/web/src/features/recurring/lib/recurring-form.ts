@@ -36,6 +36,8 @@ export interface RecurringFormValues {
   isActive: boolean;
   /** A split item's lines as typed (the transaction form's editor); null when not split. */
   lines: SplitLineDraft[] | null;
+  /** The tags its generated rows get; absent until chosen (then the server keeps what it has). */
+  tagIds?: string[];
 }
 
 /** One line of a split item as the API takes it (amounts in major units). */
@@ -55,6 +57,8 @@ interface PayloadCommon {
   isActive: boolean;
   /** Sent only when the user picked an account (two or more accounts); else the default account. */
   accountId?: string;
+  /** The tags generated rows get (sent once the form holds them). */
+  tagIds?: string[];
 }
 
 /**
@@ -106,6 +110,7 @@ export function formValuesFrom(item: RecurringTransaction): RecurringFormValues 
           newLine(l.type, { categoryId: l.categoryId, amount: l.amount.toFixed(2), note: l.note ?? '' }),
         )
       : null,
+    tagIds: item.tags.map((g) => g.id),
   };
 }
 
@@ -121,6 +126,7 @@ const FIELDS: readonly FormField[] = [
   'endDate',
   'isActive',
   'lines',
+  'tagIds',
 ];
 
 /**
@@ -154,6 +160,7 @@ export function validateRecurringForm(values: RecurringFormValues): ValidationRe
   };
   if (v.endDate) payload.endDate = v.endDate;
   if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
   return { ok: true, payload };
 }
 
@@ -195,6 +202,7 @@ function validateTransfer(values: RecurringFormValues): ValidationResult {
   };
   if (v.endDate) payload.endDate = v.endDate;
   if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
   return { ok: true, payload };
 }
 
@@ -243,5 +251,6 @@ function validateSplit(values: RecurringFormValues, lines: SplitLineDraft[], typ
   };
   if (v.endDate) payload.endDate = v.endDate;
   if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
   return { ok: true, payload };
 }
