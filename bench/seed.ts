@@ -329,25 +329,23 @@ export async function splitRows(database: Database, userId: string, share: numbe
         from transactions t
         where t.user_id = ${userId} and t.kind = 'regular' and t.category_id is not null and t.amount_cents >= 3
           and abs(hashtext(t.id::text || 'split')) % 100 < ${pct} and abs(hashtext(t.id::text)) % 10 = ${part}`);
-      await tx.execute(sql`
+      await ledgerWriter.insertLinesSelected(
+        tx,
+        sql`
         with cats as (
           select type, array_agg(id order by id) as ids, count(*)::int as k from categories where user_id = ${userId} group by type
         )
-        insert into transaction_lines (user_id, transaction_id, account_id, date, position, category_id, type, amount_cents)
         select p.user_id, p.id, p.account_id, p.date, 0, p.category_id, p.type,
-               p.a - p.a / 3 + case when p.refund then p.a / 5 else 0 end
+               p.a - p.a / 3 + case when p.refund then p.a / 5 else 0 end, null
         from split_pick p
         union all
-        select p.user_id, p.id, p.account_id, p.date, 1, cats.ids[1 + abs(hashtext(p.id::text)) % cats.k], p.type, p.a / 3
+        select p.user_id, p.id, p.account_id, p.date, 1, cats.ids[1 + abs(hashtext(p.id::text)) % cats.k], p.type, p.a / 3, null
         from split_pick p join cats on cats.type = p.type
         union all
-        select p.user_id, p.id, p.account_id, p.date, 2, (select ids[1] from cats where type = 'income'), 'income', p.a / 5
-        from split_pick p where p.refund`);
-      const result = await tx.execute(sql`
-        with done as (update transactions t set category_id = null from split_pick p where t.id = p.id returning 1)
-        select count(*)::int as n from done`);
-      const [row] = (result as { rows: { n: number | string }[] }).rows;
-      return Number(row?.n ?? 0);
+        select p.user_id, p.id, p.account_id, p.date, 2, (select ids[1] from cats where type = 'income'), 'income', p.a / 5, null
+        from split_pick p where p.refund`,
+      );
+      return ledgerWriter.markSplitSelected(tx, sql`select id from split_pick`);
     });
   }
   return split;

@@ -72,7 +72,7 @@ test('import a statement: preview, category per payee, import, undo, history, an
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const exported = readFileSync(file, 'utf8');
-  expect(exported.split('\r\n')[0]).toBe('Date,Description,Category,Amount,Tags');
+  expect(exported.split('\r\n')[0]).toBe('Date,Description,Category,Amount,Tags,Split');
   expect(exported).toContain('2025-06-09,City Power & Light,');
 
   dialog = await openImport(page);

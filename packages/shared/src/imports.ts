@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { amountCentsSchema } from './transaction.js';
+import { tagIdsInputSchema } from './tag.js';
 
 /* ---------------------------------------------------------------------------------------------
  * Statement import options (DESIGN §7). What is omitted is detected from the file; the effective
@@ -254,6 +257,12 @@ export const importRowSchema = z.object({
   message: z.string().optional(),
   categoryId: z.string().nullable(),
   suggestedBy: z.enum(SUGGESTED_BY).optional(),
+  /** The lines a rule split the row into (the commit writes it as a split row). */
+  lines: z.array(z.object({ categoryId: z.string(), amount: z.number(), note: z.string().nullable() })).optional(),
+  /** Why the rule's split did not apply (the row imports unsplit, with the rule's category). */
+  splitMessage: z.string().optional(),
+  /** Tags the rule adds at commit. */
+  tagIds: z.array(z.string()).optional(),
   /** Whether the commit imports this row (a possible duplicate starts unticked). */
   include: z.boolean(),
   /** A possible duplicate's nearest existing transaction. */
@@ -317,6 +326,124 @@ export const importBatchSchema = z.object({
 });
 export type ImportBatch = z.output<typeof importBatchSchema>;
 
+export const RULE_SPLIT_MSG = {
+  line: 'Each split line needs a category and either an amount or a percentage',
+  both: 'A split line takes either an amount or a percentage, not both',
+  percent: 'A percentage must be more than 0 and at most 100, with at most two decimals',
+  percentSum: (sum: number) => `The percentages must add up to 100 (they add up to ${sum})`,
+  needPercent: 'A split needs at least one line with a percentage, which takes what is left',
+  tooFew: 'A split needs at least two lines',
+  tooMany: 'A rule can split into at most 20 lines',
+  noteMax: 'A line note must be at most 255 characters',
+  /** The row's amount does not cover the fixed lines (or leaves a percentage line nothing). */
+  cannot: (fixedCents: number) =>
+    `Not split: the amount is too small for the rule's split (its fixed lines come to ${(fixedCents / 100).toFixed(2)})`,
+  categoryGone: "Not split: a category of the rule's split no longer exists",
+} as const;
+
+export const RULE_SPLIT_LINES_MAX = 20;
+
+const percentSchema = z
+  .number({ error: RULE_SPLIT_MSG.percent })
+  .gt(0, RULE_SPLIT_MSG.percent)
+  .max(100, RULE_SPLIT_MSG.percent)
+  .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, RULE_SPLIT_MSG.percent);
+
+export const ruleSplitLineInputSchema = z
+  .object(
+    {
+      categoryId: uuid('Please select a category for each line'),
+      amount: amountCentsSchema.optional(),
+      percent: percentSchema.optional(),
+      note: z
+        .string({ error: RULE_SPLIT_MSG.noteMax })
+        .trim()
+        .max(LIMITS.descriptionMax, RULE_SPLIT_MSG.noteMax)
+        .nullish()
+        .transform((v) => (v ? v : null)),
+    },
+    { error: RULE_SPLIT_MSG.line },
+  )
+  .superRefine((l, ctx) => {
+    if (l.amount === undefined && l.percent === undefined)
+      ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.line });
+    if (l.amount !== undefined && l.percent !== undefined)
+      ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.both });
+  });
+export type RuleSplitLineInput = z.output<typeof ruleSplitLineInputSchema>;
+
+/** A rule's `split`: each line checked on its own ("Line 2: …"), then the lines together. */
+export const ruleSplitSchema = z
+  .array(z.unknown(), { error: 'split must be a list of lines' })
+  .max(RULE_SPLIT_LINES_MAX, RULE_SPLIT_MSG.tooMany)
+  .transform((items, ctx) => {
+    const lines: RuleSplitLineInput[] = [];
+    items.forEach((item, i) => {
+      const result = ruleSplitLineInputSchema.safeParse(item);
+      if (result.success) lines.push(result.data);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `Line ${i + 1}: ${result.error.issues[0]?.message ?? RULE_SPLIT_MSG.line}`,
+        });
+    });
+    if (lines.length !== items.length || !items.length) return lines;
+    if (lines.length < 2) ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.tooFew });
+    const percents = lines.filter((l) => l.percent !== undefined);
+    if (!percents.length) ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.needPercent });
+    else {
+      const basis = percents.reduce((s, l) => s + Math.round((l.percent ?? 0) * 100), 0);
+      if (basis !== 10000) ctx.addIssue({ code: 'custom', message: RULE_SPLIT_MSG.percentSum(basis / 100) });
+    }
+    return lines;
+  });
+
+/** One stored line of a rule's split: a fixed amount in cents, or a percentage in basis points. */
+export interface RuleSplitLine {
+  categoryId: string;
+  amountCents: number | null;
+  basisPoints: number | null;
+  note: string | null;
+}
+
+/**
+ * A row of `amountCents` (positive) divided by a rule's split: the fixed lines take their
+ * amounts, the percentage lines share the rest in exact cents by largest remainder (each takes
+ * its floor, the cents left go one each to the largest fractions, a tie to the later line, so the
+ * last line takes the rounding rest) — the lines always add up to the row. Null when the row is
+ * too small (every line must get at least one cent): the row stays unsplit.
+ */
+export function divideBySplit(
+  amountCents: number,
+  split: readonly RuleSplitLine[],
+): { categoryId: string; amountCents: number; note: string | null }[] | null {
+  const fixed = split.reduce((s, l) => s + (l.amountCents ?? 0), 0);
+  const rest = amountCents - fixed;
+  if (rest <= 0) return null;
+  const shares = split.map((l) => {
+    if (l.basisPoints === null) return { cents: l.amountCents ?? 0, frac: -1 };
+    const exact = rest * l.basisPoints;
+    return { cents: Math.floor(exact / 10000), frac: exact % 10000 };
+  });
+  let left = amountCents - shares.reduce((s, x) => s + x.cents, 0);
+  const order = shares
+    .map((x, i) => ({ share: x, i, frac: x.frac }))
+    .filter((x) => x.frac >= 0)
+    .sort((a, b) => b.frac - a.frac || b.i - a.i);
+  // Without a percentage line nothing takes the rest (the schema never lets such a split in).
+  if (!order.length && left !== 0) return null;
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) {
+    const next = order[k];
+    if (next) next.share.cents += 1;
+  }
+  if (shares.some((x) => x.cents <= 0)) return null;
+  return split.map((l, i) => ({ categoryId: l.categoryId, amountCents: shares[i]?.cents ?? 0, note: l.note }));
+}
+
+/** What the fixed lines of a split come to. */
+export const splitFixedCents = (split: readonly RuleSplitLine[]): number =>
+  split.reduce((s, l) => s + (l.amountCents ?? 0), 0);
+
 export const ruleInputSchema = z.object({
   contains: z
     .string({ error: 'Enter the text to look for' })
@@ -324,13 +451,33 @@ export const ruleInputSchema = z.object({
     .min(1, 'Enter the text to look for')
     .max(100, 'The text must be at most 100 characters'),
   categoryId: uuid('Please select a category'),
+  /**
+   * Divides a matching row into lines (docs/imports.md "Rules that split"): fixed amounts first,
+   * then percentages of what is left (they add up to 100). Absent, null or [] on an update: no split.
+   */
+  split: ruleSplitSchema
+    .nullish()
+    .transform((v) => (v?.length ? v : null))
+    .optional(),
+  /** Tags the commit adds to the rows the rule matches (at most 10); absent on an update: none. */
+  tagIds: tagIdsInputSchema.optional(),
 });
 export type RuleInput = z.infer<typeof ruleInputSchema>;
+
+export const ruleSplitLineOutSchema = z.object({
+  categoryId: z.string(),
+  /** A fixed amount (positive), or null when the line takes a percentage. */
+  amount: z.number().nullable(),
+  percent: z.number().nullable(),
+  note: z.string().nullable(),
+});
 
 export const importRuleSchema = z.object({
   id: z.string(),
   contains: z.string(),
   categoryId: z.string(),
+  split: z.array(ruleSplitLineOutSchema).nullable(),
+  tagIds: z.array(z.string()),
   /** Rules are tried in this order (lowest first); the first that matches a row gives its category. */
   position: z.number().int(),
   createdAt: z.string(),

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { FREQUENCIES, LIMITS, TRANSACTION_TYPES } from './constants.js';
 import { MSG } from './messages.js';
 import { isIsoDate } from './dates.js';
-import { amountCentsSchema, transactionSchema } from './transaction.js';
+import {
+  SPLIT_MSG,
+  amountCentsSchema,
+  transactionLineSchema,
+  transactionLinesSchema,
+  transactionSchema,
+} from './transaction.js';
 import { categoryRefSchema } from './category.js';
 
 /**
@@ -90,6 +96,11 @@ const recurringFields = z.object({
   toAccountId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'Unknown account' }).nullish()),
   /** Tags the generated rows get (at most 10); absent on an update keeps them. Not on a transfer. */
   tagIds: tagIdsInputSchema.optional(),
+  /**
+   * A split item's lines instead of `categoryId` (at least two, adding up to the item, as a
+   * transaction's: docs/splits.md); every generated row gets them. `[]` or absent: not split.
+   */
+  lines: transactionLinesSchema,
 });
 
 const endAfterStart = (v: { startDate: string; endDate: string | null }, ctx: z.RefinementCtx) => {
@@ -100,12 +111,17 @@ const endAfterStart = (v: { startDate: string; endDate: string | null }, ctx: z.
 
 export const recurringInputSchema = recurringFields.superRefine(endAfterStart);
 
+/** A split item's payload: lines instead of a category (the server checks them as a transaction's). */
+export const recurringSplitInputSchema = recurringFields
+  .extend({ categoryId: z.null({ error: SPLIT_MSG.both }).optional() })
+  .superRefine(endAfterStart);
+
 /**
  * A recurring transfer's payload (`toAccountId` set): no category, and the type is the out leg's
  * direction (expense), whatever is sent.
  */
 export const recurringTransferInputSchema = recurringFields
-  .omit({ categoryId: true, type: true })
+  .omit({ categoryId: true, type: true, lines: true })
   .extend({
     toAccountId: z.uuid({ error: 'Unknown account' }),
     categoryId: z.null({ error: ACCOUNT_MSG.transferCategory }).optional(),
@@ -139,6 +155,8 @@ export const recurringTransactionSchema = z.object({
   accountClosed: z.boolean().optional(),
   /** The tags every generated row gets. */
   tags: z.array(tagRefSchema),
+  /** A split item's lines (every generated row gets them); empty when not split. */
+  lines: z.array(transactionLineSchema.omit({ id: true })),
 });
 export type RecurringTransaction = z.output<typeof recurringTransactionSchema>;
 

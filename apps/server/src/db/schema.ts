@@ -187,6 +187,14 @@ export const recurringTransactions = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * A split item's lines (then no category), copied onto each generated row
+     * (docs/recurring.md): [{categoryId, type, amountCents, note}], adding up to the item.
+     */
+    lines:
+      jsonb('lines').$type<
+        { categoryId: string; type: 'expense' | 'income'; amountCents: number; note: string | null }[]
+      >(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,7 +220,7 @@ export const recurringTransactions = pgTable(
     }),
     check(
       'recurring_transfer_check',
-      sql`(${t.toAccountId} is null) = (${t.categoryId} is not null) and ${t.toAccountId} is distinct from ${t.accountId}`,
+      sql`(${t.toAccountId} is null) = (${t.categoryId} is not null or ${t.lines} is not null) and (${t.categoryId} is null or ${t.lines} is null) and ${t.toAccountId} is distinct from ${t.accountId}`,
     ),
     index('recurring_user_idx').on(t.userId, t.createdAt),
     index('recurring_due_idx')
@@ -295,6 +303,17 @@ export const importRows = pgTable(
     linkedId: uuid('linked_id'),
     /** The file's own category name for the posting (QIF `L`, a CSV category column), trimmed. */
     fileCategory: text('file_category'),
+    /** Lines a rule split the row into ([{categoryId, type, amountCents, note}]); null: not split. */
+    lines:
+      jsonb('lines').$type<
+        { categoryId: string; type: 'expense' | 'income'; amountCents: number; note: string | null }[]
+      >(),
+    /** Why the rule's split did not apply to this row. */
+    splitMessage: text('split_message'),
+    /** Tags the matching rule adds at commit. */
+    tagIds: uuid('tag_ids').array(),
+    /** The id the commit gives the row's transaction (set for rows with lines or tags, to attach them). */
+    transactionId: uuid('transaction_id'),
   },
   (t) => [
     primaryKey({ name: 'import_rows_pkey', columns: [t.batchId, t.idx] }),
@@ -336,6 +355,11 @@ export const importRules = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contains: varchar('contains', { length: 100 }).notNull(),
     categoryId: uuid('category_id').notNull(),
+    /** The rule's split ([{categoryId, amountCents | basisPoints, note}]), null when it does not split. */
+    split:
+      jsonb('split').$type<
+        { categoryId: string; amountCents: number | null; basisPoints: number | null; note: string | null }[]
+      >(),
     /** The order rules are tried in (lowest first); ties by creation. */
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

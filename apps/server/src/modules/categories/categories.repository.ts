@@ -67,6 +67,16 @@ export async function deleteCategory(db: Db, userId: string, id: string): Promis
   await db.delete(categories).where(and(eq(categories.userId, userId), eq(categories.id, id)));
 }
 
+/** A jsonb list of lines containing one of category `id` (for `@>`). */
+const usesCategory = (id: string) => JSON.stringify([{ categoryId: id }]);
+
+/** `column` (a jsonb list of lines) with category `from` replaced by `to`, in order. */
+const movedLines = (column: string, from: string, to: string) => {
+  if (![from, to].every((id) => /^[0-9a-f-]{36}$/i.test(id))) throw new Error('category ids must be uuids');
+  return sql.raw(`(select jsonb_agg(case when e->>'categoryId' = '${from}' then jsonb_set(e, '{categoryId}', '"${to}"') else e end
+             order by n) from jsonb_array_elements(${column}) with ordinality as x(e, n))`);
+};
+
 /** How many transactions, recurring items and budgets use the category. */
 export async function countUsage(
   db: Db,
@@ -80,7 +90,13 @@ export async function countUsage(
   const [r] = await db
     .select({ n: count() })
     .from(recurringTransactions)
-    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, id)));
+    .where(
+      and(
+        eq(recurringTransactions.userId, userId),
+        // A split item whose lines use the category uses it too.
+        sql`(${recurringTransactions.categoryId} = ${id} or ${recurringTransactions.lines} @> ${usesCategory(id)}::jsonb)`,
+      ),
+    );
   const [b] = await db
     .select({ n: count() })
     .from(budgets)
@@ -127,6 +143,18 @@ export async function moveUsageAndDelete(
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, from)))
     .returning({ id: recurringTransactions.id });
+  // Split items' lines, rules' splits and previewed rows' lines move too (ids checked as uuids by the caller).
+  const splitItems = await db.execute(sql`
+    update recurring_transactions set lines = ${movedLines('lines', from, to)}, updated_at = now()
+    where user_id = ${userId} and lines @> ${usesCategory(from)}::jsonb
+    returning id`);
+  const splitCount = (Array.isArray(splitItems) ? splitItems : (splitItems as { rows: unknown[] }).rows).length;
+  await db.execute(sql`
+    update import_rules set split = ${movedLines('split', from, to)}, updated_at = now()
+    where user_id = ${userId} and split @> ${usesCategory(from)}::jsonb`);
+  await db.execute(sql`
+    update import_rows set lines = ${movedLines('lines', from, to)}
+    where user_id = ${userId} and lines @> ${usesCategory(from)}::jsonb`);
   const movedBudgets = await db
     .update(budgets)
     .set({ categoryId: to, updatedAt: new Date() })
@@ -154,7 +182,7 @@ export async function moveUsageAndDelete(
   await deleteCategory(db, userId, from);
   return {
     transactions: movedTx,
-    recurring: movedRecurring.length,
+    recurring: movedRecurring.length + splitCount,
     budgets: movedBudgets.length,
     budgetsDropped: dropped.length,
   };

@@ -440,9 +440,9 @@ describe('with several accounts', () => {
     const csv = await t.request({ method: 'GET', url: '/api/transactions/export.csv', token: user.token });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Description,Category,Account,Amount,Tags');
-    expect(lines).toContain('2025-01-10,Market,Food,Savings,-20.00,');
-    expect(lines).toContain('2025-01-12,To savings,Transfer,Savings,500.00,');
+    expect(lines[0]).toBe('Date,Description,Category,Account,Amount,Tags,Split');
+    expect(lines).toContain('2025-01-10,Market,Food,Savings,-20.00,,');
+    expect(lines).toContain('2025-01-12,To savings,Transfer,Savings,500.00,,');
   });
 
   it('a single account’s report has no account detail, column or transfer section', async () => {

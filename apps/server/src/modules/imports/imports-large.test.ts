@@ -64,10 +64,10 @@ describe('statement import: large files and the CSV export round trip', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.body.split('\r\n')).toEqual([
-      'Date,Description,Category,Amount,Tags',
-      '2024-07-02,Salary,Pay,1000.00,',
-      '2024-07-01,"Market, ""organic""","Food, ""fresh""",-12.50,',
-      '2024-07-01,"Market, ""organic""","Food, ""fresh""",-12.50,',
+      'Date,Description,Category,Amount,Tags,Split',
+      '2024-07-02,Salary,Pay,1000.00,,',
+      '2024-07-01,"Market, ""organic""","Food, ""fresh""",-12.50,,',
+      '2024-07-01,"Market, ""organic""","Food, ""fresh""",-12.50,,',
       '',
     ]);
 
@@ -106,14 +106,14 @@ describe('statement import: large files and the CSV export round trip', () => {
     expect(res.statusCode).toBe(200);
     // Text cells that begin like a formula carry a leading apostrophe; amounts stay numbers (-10.00).
     expect(res.body.split('\r\n')).toEqual([
-      'Date,Description,Category,Amount,Tags',
-      "2024-05-16,Plain,'=Tools,-16.00,",
-      "2024-05-15,'plain,'@Work,15.00,",
-      "2024-05-14,''=already marked,'=Tools,-14.00,",
-      "2024-05-13,'@SUM(1+1),'@Work,13.00,",
-      "2024-05-12,'-5 refund,'=Tools,-12.00,",
-      "2024-05-11,'+44 20 7946 0000,'@Work,11.00,",
-      `2024-05-10,"'=HYPERLINK(""http://evil.example"",""x"")",'=Tools,-10.00,`,
+      'Date,Description,Category,Amount,Tags,Split',
+      "2024-05-16,Plain,'=Tools,-16.00,,",
+      "2024-05-15,'plain,'@Work,15.00,,",
+      "2024-05-14,''=already marked,'=Tools,-14.00,,",
+      "2024-05-13,'@SUM(1+1),'@Work,13.00,,",
+      "2024-05-12,'-5 refund,'=Tools,-12.00,,",
+      "2024-05-11,'+44 20 7946 0000,'@Work,11.00,,",
+      `2024-05-10,"'=HYPERLINK(""http://evil.example"",""x"")",'=Tools,-10.00,,`,
       '',
     ]);
     // No cell of the file begins with a formula character any more.

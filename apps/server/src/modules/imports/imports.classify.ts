@@ -23,6 +23,13 @@ export function withSpreadsheetText(parsed: { format: ImportFormat; postings: Pa
     const out: ParsedPosting = { ...p, description: restoreFormula(p.description) };
     if (p.payee !== undefined) out.payee = restoreFormula(p.payee);
     if (p.category !== undefined) out.category = restoreFormula(p.category);
+    if (p.tags) out.tags = p.tags.map(restoreFormula);
+    if (p.lines)
+      out.lines = p.lines.map((l) => ({
+        ...l,
+        category: restoreFormula(l.category),
+        ...(l.note !== undefined ? { note: restoreFormula(l.note) } : {}),
+      }));
     return out;
   });
 }
@@ -54,6 +61,10 @@ export function toRows(postings: ParsedPosting[], today: string): NewImportRow[]
       matchId: null,
       linkedId: null,
       fileCategory: p.category?.trim() || null,
+      lines: null,
+      splitMessage: null,
+      tagIds: null,
+      transactionId: null,
     };
     const error =
       p.error ??

@@ -206,20 +206,24 @@ export async function insertRows(db: Db, userId: string, batchId: string, rows: 
       suggested_by: r.suggestedBy,
       match_id: r.matchId,
       file_category: r.fileCategory,
+      lines: r.lines,
+      split_message: r.splitMessage,
+      tag_ids: r.tagIds,
     }));
     await db.execute(sql`
       insert into import_rows
         (batch_id, user_id, idx, date, amount_cents, description, payee, account, external_id, dedupe_key,
-         status, message, category_id, suggested_by, match_id, file_category, skipped)
+         status, message, category_id, suggested_by, match_id, file_category, lines, split_message, tag_ids, skipped)
       select ${batchId}::uuid, ${userId}::uuid, x.idx, x.date, x.amount_cents, x.description, x.payee, x.account,
              x.external_id, x.dedupe_key, x.status, x.message, x.category_id, x.suggested_by, x.match_id,
-             x.file_category,
+             x.file_category, x.lines, x.split_message,
+             (select array_agg(t::uuid) from jsonb_array_elements_text(x.tag_ids) t),
              -- A possible duplicate starts unticked: it imports only if the user says so.
              x.status = 'possible-duplicate'
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
         idx integer, date date, amount_cents bigint, description text, payee text, account text,
         external_id text, dedupe_key text, status text, message text, category_id uuid, suggested_by text,
-        match_id uuid, file_category text)`);
+        match_id uuid, file_category text, lines jsonb, split_message text, tag_ids jsonb)`);
   }
 }
 
@@ -270,6 +274,10 @@ export async function listRows(
       matchId: importRows.matchId,
       linkedId: importRows.linkedId,
       fileCategory: importRows.fileCategory,
+      lines: importRows.lines,
+      splitMessage: importRows.splitMessage,
+      tagIds: importRows.tagIds,
+      transactionId: importRows.transactionId,
       shown: shownStatus,
     })
     .from(importRows)
@@ -410,6 +418,9 @@ export async function applyRowChanges(db: Db, userId: string, batchId: string, c
     update import_rows r
     set category_id = coalesce(x.category_id, r.category_id),
         suggested_by = case when x.category_id is null then r.suggested_by else 'user' end,
+        -- A category chosen by hand replaces a rule's split.
+        lines = case when x.category_id is null then r.lines else null end,
+        split_message = case when x.category_id is null then r.split_message else null end,
         skipped = case when x.same_as then true else coalesce(x.skip, r.skipped) end,
         linked_id = case
           when x.same_as then r.match_id
@@ -429,7 +440,7 @@ export async function setCategoryForPayee(
   categoryId: string,
 ): Promise<void> {
   await db.execute(sql`
-    update import_rows set category_id = ${categoryId}, suggested_by = 'user'
+    update import_rows set category_id = ${categoryId}, suggested_by = 'user', lines = null, split_message = null
     where user_id = ${userId} and batch_id = ${batchId}
       and coalesce(nullif(payee, ''), description) = ${text}
       and status in ('new', 'possible-duplicate')
@@ -525,10 +536,22 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
     select r.user_id, r.dedupe_key, r.batch_id from import_rows r
     where ${range} and r.dedupe_key is not null
     on conflict do nothing`);
+  // A rule's split whose category was deleted (or changed type) since the preview: the row imports unsplit.
+  await db.execute(sql`
+    update import_rows r set lines = null
+    where ${range} and r.lines is not null and exists (
+      select 1 from jsonb_array_elements(r.lines) l
+      where not exists (select 1 from categories c
+                        where c.user_id = r.user_id and c.id = (l->>'categoryId')::uuid and c.type = l->>'type'))`);
+  // Rows that get lines or tags get their transaction's id now, to attach them after the insert.
+  await db.execute(sql`
+    update import_rows r set transaction_id = gen_random_uuid()
+    where ${range} and (r.lines is not null or cardinality(r.tag_ids) > 0)`);
   // Separate statements (the second sees the first's keys): a key held by another batch is not ours.
   return stageSelected(
     db,
     [
+      'id',
       'user_id',
       'account_id',
       'status',
@@ -540,7 +563,8 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
       'import_batch_id',
     ],
     // A bank's posting has happened: imported rows are cleared. The batch's account, else the default one.
-    sql`select r.user_id, coalesce(b.account_id, a.id), 'cleared', r.category_id,
+    sql`select coalesce(r.transaction_id, gen_random_uuid()), r.user_id, coalesce(b.account_id, a.id), 'cleared',
+               case when r.lines is null then r.category_id end,
                case when r.amount_cents > 0 then 'income' else 'expense' end,
                abs(r.amount_cents),
                nullif(left(coalesce(nullif(r.description, ''), r.payee, ''), 255), ''),
@@ -551,6 +575,36 @@ export async function commitRange(db: Db, userId: string, batchId: string, from:
         where ${range}
           and (r.dedupe_key is null or exists (
             select 1 from import_keys k where k.user_id = r.user_id and k.key = r.dedupe_key and k.batch_id = r.batch_id))`,
+  );
+}
+
+/**
+ * The rules' split lines and tags of a committed batch's rows, once its staged rows are in the
+ * ledger (`insertStaged`): rows that got lines or tags were given their transaction's id when
+ * staged. A row that transfer matching linked went in as a transfer leg and keeps its tags; a row
+ * with lines has no category and is never a transfer leg (the matching skips it). The database
+ * checks at commit that each split row's lines add up to it.
+ */
+export async function attachRuleLinesAndTags(db: Db, userId: string, batchId: string): Promise<void> {
+  const made = sql`r.user_id = ${userId} and r.batch_id = ${batchId} and not r.skipped
+    and r.status in ('new', 'possible-duplicate') and r.transaction_id is not null`;
+  await ledgerWriter.insertLinesSelected(
+    db,
+    sql`select t.user_id, t.id, t.account_id, t.date, (l.n - 1)::int, (l.v->>'categoryId')::uuid, l.v->>'type',
+               (l.v->>'amountCents')::bigint, l.v->>'note'
+        from import_rows r
+        join transactions t on t.user_id = r.user_id and t.id = r.transaction_id
+        cross join lateral jsonb_array_elements(r.lines) with ordinality as l(v, n)
+        where ${made} and r.lines is not null and t.kind = 'regular'`,
+  );
+  await ledgerWriter.insertTagsSelected(
+    db,
+    sql`select t.id, g.id, t.user_id
+        from import_rows r
+        join transactions t on t.user_id = r.user_id and t.id = r.transaction_id
+        cross join lateral unnest(r.tag_ids) as x(tag_id)
+        join tags g on g.user_id = r.user_id and g.id = x.tag_id
+        where ${made}`,
   );
 }
 

@@ -13,6 +13,11 @@ import {
   IMPORT_MSG,
   MATCH_MSG,
   LIMIT_MESSAGES,
+  LIMITS,
+  RULE_SPLIT_MSG,
+  TAG_LIMITS,
+  divideBySplit,
+  splitFixedCents,
   PER_USER_LIMITS,
   fromCents,
   importOptionsSchema,
@@ -22,6 +27,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, payloadTooLarge, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
+import { createTag, listTags } from '../tags/index.js';
 import { accountCount, accountForWrite, analyzeStaged, insertOpeningRow, insertStaged } from '../ledger/index.js';
 import { matchTransfers } from '../transfer-matching/index.js';
 import { findBadText } from '../../lib/validate.js';
@@ -130,6 +136,103 @@ function mergeOptions(base: ImportOptions, over: ImportOptions): ImportOptions {
   return { ...base, ...over, csv: { ...base.csv, ...over.csv } };
 }
 
+/**
+ * Divides the row by its rule's split (docs/imports.md "Rules that split"): its lines, or, when
+ * the row is too small for the fixed amounts or a category of the split is gone, the reason it
+ * stays unsplit (it imports with the rule's category).
+ */
+function splitByRule(
+  row: repo.NewImportRow,
+  type: 'income' | 'expense',
+  split: rulesRepo.RuleSplit,
+  typeOf: Map<string, 'income' | 'expense'>,
+): void {
+  if (split.some((l) => typeOf.get(l.categoryId) !== type)) {
+    row.splitMessage = RULE_SPLIT_MSG.categoryGone;
+    return;
+  }
+  const lines = divideBySplit(Math.abs(row.amountCents!), split);
+  if (!lines) {
+    row.splitMessage = RULE_SPLIT_MSG.cannot(splitFixedCents(split));
+    return;
+  }
+  row.lines = lines.map((l) => ({ categoryId: l.categoryId, type, amountCents: l.amountCents, note: l.note }));
+}
+
+const FILE_SPLIT_MSG = {
+  tooFew: "Not split: the file's split row has fewer than two lines",
+  sum: "Not split: the file's lines do not add up to the row",
+} as const;
+
+const importableRows = (rows: repo.NewImportRow[]) =>
+  rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
+
+/**
+ * A split row of our own CSV export (a row marked "split" and its "line" rows, docs/splits.md)
+ * imports split: each line's category found by name and type (created when the user has none of
+ * that name), its type from its sign. Lines that do not add up to the row (or fewer than two)
+ * leave it unsplit, saying why. The file's lines come before a rule's split.
+ */
+async function applyFileSplits(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
+  const withLines = importableRows(rows).filter((r) => postings[r.idx]?.lines);
+  if (!withLines.length) return;
+  const found = new Map<string, string>();
+  for (const c of await categories.list(db, userId, undefined))
+    found.set(`${c.type}:${c.name.trim().toLowerCase()}`, c.id);
+  for (const row of withLines) {
+    const lines = postings[row.idx]!.lines!;
+    const sum = lines.reduce((s, l) => s + l.amountCents, 0);
+    if (lines.length < 2 || sum !== row.amountCents) {
+      row.lines = null;
+      row.splitMessage = lines.length < 2 ? FILE_SPLIT_MSG.tooFew : FILE_SPLIT_MSG.sum;
+      continue;
+    }
+    const out: NonNullable<repo.NewImportRow['lines']> = [];
+    for (const l of lines) {
+      const type = l.amountCents > 0 ? 'income' : 'expense';
+      const key = `${type}:${l.category.toLowerCase()}`;
+      let id = found.get(key);
+      if (!id) {
+        id = (await categories.findOrCreate(db, userId, l.category.slice(0, LIMITS.categoryNameMax), type)).id;
+        found.set(key, id);
+      }
+      out.push({ categoryId: id, type, amountCents: Math.abs(l.amountCents), note: l.note?.slice(0, 255) ?? null });
+    }
+    row.lines = out;
+    row.splitMessage = null;
+    row.suggestedBy = 'file';
+  }
+}
+
+/**
+ * The file's tags (a "Tags" column, our own export's): found by name ignoring case, created when
+ * the user has none of that name (not past the per-user cap), added to the rule's; 10 at most.
+ */
+async function applyFileTags(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
+  const tagged = importableRows(rows).filter((r) => postings[r.idx]?.tags?.length);
+  if (!tagged.length) return;
+  const known = new Map((await listTags(db, userId)).map((g) => [g.name.toLowerCase(), g.id] as const));
+  for (const row of tagged) {
+    const ids = new Set(row.tagIds ?? []);
+    for (const name of postings[row.idx]!.tags!) {
+      if (ids.size >= TAG_LIMITS.perTransaction) break;
+      const key = name.toLowerCase();
+      let id = known.get(key);
+      if (!id) {
+        try {
+          id = (await createTag(db, userId, { name: name.slice(0, TAG_LIMITS.nameMax) })).id;
+        } catch {
+          // Past the cap, or a name the tags refuse: the row imports without it.
+          continue;
+        }
+        known.set(key, id);
+      }
+      ids.add(id);
+    }
+    row.tagIds = [...ids];
+  }
+}
+
 /** Gives every importable row a category of its type (DESIGN §7 order), creating "Uncategorized" on need. */
 async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[], postings: ParsedPosting[]) {
   const importable = rows.filter((r) => r.status === 'new' || r.status === 'possible-duplicate');
@@ -137,7 +240,16 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
   const own = await categories.list(db, userId, undefined);
   const typeOf = new Map(own.map((c) => [c.id, c.type] as const));
   const byName = new Map(own.map((c) => [`${c.type}:${c.name.trim().toLowerCase()}`, c.id] as const));
-  const rule = ruleMatcher(await rulesRepo.listRules(db, userId), typeOf);
+  const ruleRows = await rulesRepo.listRules(db, userId);
+  const rule = ruleMatcher(
+    ruleRows,
+    typeOf,
+    await rulesRepo.tagIdsOfRules(
+      db,
+      userId,
+      ruleRows.map((r) => r.id),
+    ),
+  );
   const texts = [...new Set(importable.map((r) => ledgerText(r)).filter(Boolean))];
   const history = await repo.findHistoryCategories(db, userId, texts);
   const fallback = new Map<string, string>();
@@ -148,7 +260,15 @@ async function assignCategories(db: Db, userId: string, rows: repo.NewImportRow[
     const fileCategory = postings[row.idx]?.category?.trim().toLowerCase();
     let found: { id: string; by: SuggestedBy } | null = null;
     const byRule = rule(haystack, type);
-    if (byRule) found = { id: byRule, by: 'rule' };
+    if (byRule) {
+      found = { id: byRule.categoryId, by: 'rule' };
+      if (byRule.tagIds.length) row.tagIds = byRule.tagIds;
+      // The file's own lines come first.
+      if (byRule.split && !row.lines) splitByRule(row, type, byRule.split, typeOf);
+    }
+    // A split row of the file: a line's category of the row's type (used should it be unsplit).
+    const byLine = row.lines?.find((l) => l.type === type)?.categoryId;
+    if (!found && byLine) found = { id: byLine, by: 'file' };
     const byHistory = history.get(text)?.[type];
     if (!found && byHistory) found = { id: byHistory, by: 'history' };
     const byFile = fileCategory ? byName.get(`${type}:${fileCategory}`) : undefined;
@@ -283,7 +403,9 @@ async function buildRows(
   // Near duplicates are looked for within the statement's account (across accounts it is matching's job).
   const ledger = await repo.findLedgerNear(db, owner.id, [...pairs.values()], IMPORT_LIMITS.nearMatchDays, accountId);
   markDuplicates(rows, imported, ledger, IMPORT_LIMITS.nearMatchDays);
+  await applyFileSplits(db, owner.id, rows, postings);
   await assignCategories(db, owner.id, rows, postings);
+  await applyFileTags(db, owner.id, rows, postings);
   return rows;
 }
 
@@ -333,6 +455,10 @@ function toRow(r: repo.ListedImportRow): ImportRow {
   if (r.externalId) row.externalId = r.externalId;
   if (r.message) row.message = r.message;
   if (r.suggestedBy) row.suggestedBy = r.suggestedBy;
+  if (r.lines)
+    row.lines = r.lines.map((l) => ({ categoryId: l.categoryId, amount: fromCents(l.amountCents), note: l.note }));
+  if (r.splitMessage) row.splitMessage = r.splitMessage;
+  if (r.tagIds?.length) row.tagIds = r.tagIds;
   return row;
 }
 
@@ -663,6 +789,7 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
       const transfers = await matchTransfers(tx, userId, { staged: true });
       const rest = performance.now();
       await insertStaged(tx);
+      await repo.attachRuleLinesAndTags(tx, userId, id);
       if (total > IMPORT_LIMITS.backgroundRows) {
         // How long the rows and their matching took (docs/performance.md, "Accounts"): rowsMs is
         // staging plus the unlinked rows going in, matchingMs pairing and linking (with the

@@ -7,7 +7,9 @@ export {
   type PortableProfileRow,
   type PortableRuleRow,
   exportProfiles,
+  exportRuleTags,
   exportRules,
   restoreProfiles,
+  restoreRuleTags,
   restoreRules,
 } from './imports.portable.js';

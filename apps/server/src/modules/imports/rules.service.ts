@@ -9,6 +9,7 @@ import type {
 } from '@ledgerly/shared';
 import {
   LIMIT_MESSAGES,
+  MSG,
   PER_USER_LIMITS,
   RULE_MSG,
   accountKey,
@@ -16,17 +17,25 @@ import {
   headerKey,
   shownCategory,
 } from '@ledgerly/shared';
-import { ledgerWriter, matchingDescription } from '../ledger/index.js';
+import { ledgerWriter, matchingDescription, requireTags } from '../ledger/index.js';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, validationError } from '../../errors.js';
+import { AppError, conflict, notFound, validationError } from '../../errors.js';
 import * as categories from '../categories/index.js';
 import * as profilesRepo from './profiles.repository.js';
 import * as repo from './rules.repository.js';
 
-const toRule = (r: repo.RuleRow): ImportRule => ({
+const toRule = (r: repo.RuleRow, tagIds: string[] = []): ImportRule => ({
   id: r.id,
   contains: r.contains,
   categoryId: r.categoryId,
+  split:
+    r.split?.map((l) => ({
+      categoryId: l.categoryId,
+      amount: l.amountCents === null ? null : fromCents(l.amountCents),
+      percent: l.basisPoints === null ? null : l.basisPoints / 100,
+      note: l.note,
+    })) ?? null,
+  tagIds,
   position: r.position,
   createdAt: r.createdAt.toISOString(),
 });
@@ -37,21 +46,76 @@ async function checkCategory(db: Db, userId: string, categoryId: string): Promis
   return found;
 }
 
+/**
+ * A rule's split checked against the user's categories: each line's category is the user's
+ * (404 naming the line) and of the rule's type (400). Answers the stored form (cents, basis points).
+ */
+async function checkSplit(
+  db: Db,
+  userId: string,
+  type: 'income' | 'expense',
+  data: RuleInput,
+): Promise<repo.RuleSplit | null> {
+  if (!data.split?.length) return null;
+  const mine = new Map((await categories.list(db, userId, undefined)).map((c) => [c.id, c]));
+  return data.split.map((line, i) => {
+    const category = mine.get(line.categoryId);
+    if (!category) {
+      const message = `Line ${i + 1}: Category not found`;
+      throw new AppError(404, 'NOT_FOUND', message, { split: message });
+    }
+    if (category.type !== type) {
+      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, type)}`;
+      throw validationError(message, { split: message });
+    }
+    return {
+      categoryId: line.categoryId,
+      amountCents: line.amount ?? null,
+      basisPoints: line.percent === undefined ? null : Math.round(line.percent * 100),
+      note: line.note,
+    };
+  });
+}
+
+async function withTags(db: Db, userId: string, row: repo.RuleRow): Promise<ImportRule> {
+  return toRule(row, (await repo.tagIdsOfRules(db, userId, [row.id])).get(row.id) ?? []);
+}
+
 export async function listRules(db: Db, userId: string): Promise<ImportRule[]> {
-  return (await repo.listRules(db, userId)).map(toRule);
+  const rows = await repo.listRules(db, userId);
+  const tags = await repo.tagIdsOfRules(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRule(r, tags.get(r.id)));
 }
 
 export async function createRule(db: Db, userId: string, data: RuleInput): Promise<ImportRule> {
   if ((await repo.countRules(db, userId)) >= PER_USER_LIMITS.importRules) throw conflict(LIMIT_MESSAGES.importRules);
-  await checkCategory(db, userId, data.categoryId);
-  return toRule(await repo.insertRule(db, userId, data.contains, data.categoryId));
+  const category = await checkCategory(db, userId, data.categoryId);
+  const split = await checkSplit(db, userId, category.type, data);
+  await requireTags(db, userId, data.tagIds ?? []);
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertRule(tx, userId, data.contains, data.categoryId, split);
+    if (data.tagIds?.length) await repo.setRuleTags(tx, userId, inserted.id, data.tagIds);
+    return inserted;
+  });
+  return withTags(db, userId, row);
 }
 
 export async function updateRule(db: Db, userId: string, id: string, data: RuleInput): Promise<ImportRule> {
-  await checkCategory(db, userId, data.categoryId);
-  const row = await repo.updateRule(db, userId, id, data.contains, data.categoryId);
-  if (!row) throw notFound('Rule');
-  return toRule(row);
+  if (!(await repo.findRule(db, userId, id))) throw notFound('Rule');
+  const category = await checkCategory(db, userId, data.categoryId);
+  const split = await checkSplit(db, userId, category.type, data);
+  await requireTags(db, userId, data.tagIds ?? []);
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateRule(tx, userId, id, data.contains, data.categoryId, split);
+    if (!updated) throw notFound('Rule');
+    await repo.setRuleTags(tx, userId, id, data.tagIds ?? []);
+    return updated;
+  });
+  return withTags(db, userId, row);
 }
 
 export async function deleteRule(db: Db, userId: string, id: string): Promise<void> {
@@ -107,12 +171,26 @@ export async function applyRule(db: Db, userId: string, id: string): Promise<{ u
   return { updated };
 }
 
-/** The category the first matching rule gives a posting of this type, if any. */
-export function ruleMatcher(rules: repo.RuleRow[], typeOf: Map<string, 'income' | 'expense'>) {
-  const prepared = rules.map((r) => ({ needle: r.contains.toLowerCase(), categoryId: r.categoryId }));
-  return (text: string, type: 'income' | 'expense'): string | null => {
+/** What the first matching rule gives a posting: its category, and its split and tags if any. */
+export interface RuleHit {
+  categoryId: string;
+  split: repo.RuleSplit | null;
+  tagIds: string[];
+}
+
+/** The first matching rule's category (and split and tags) for a posting of this type, if any. */
+export function ruleMatcher(
+  rules: repo.RuleRow[],
+  typeOf: Map<string, 'income' | 'expense'>,
+  tagsOf: Map<string, string[]> = new Map(),
+) {
+  const prepared = rules.map((r) => ({
+    needle: r.contains.toLowerCase(),
+    hit: { categoryId: r.categoryId, split: r.split, tagIds: tagsOf.get(r.id) ?? [] },
+  }));
+  return (text: string, type: 'income' | 'expense'): RuleHit | null => {
     const hay = text.toLowerCase();
-    for (const r of prepared) if (typeOf.get(r.categoryId) === type && hay.includes(r.needle)) return r.categoryId;
+    for (const r of prepared) if (typeOf.get(r.hit.categoryId) === type && hay.includes(r.needle)) return r.hit;
     return null;
   };
 }

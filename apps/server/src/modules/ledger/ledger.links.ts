@@ -195,7 +195,8 @@ export async function linkStagedPairs(
       ) e
       join accounts sa on sa.id = s.account_id
       join accounts ea on ea.id = e.account_id
-      where s.user_id = ${userId} and s.kind = 'regular'
+      -- A staged row without a category is a rule's split whose lines go in after it: no leg.
+      where s.user_id = ${userId} and s.kind = 'regular' and s.category_id is not null
         and s.type = case when s.id = p.out_id then 'expense' else 'income' end
         and e.user_id = ${userId} and e.kind = 'regular' and e.type <> s.type
         and e.account_id <> s.account_id and e.amount_cents = s.amount_cents

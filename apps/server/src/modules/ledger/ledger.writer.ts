@@ -233,6 +233,7 @@ export async function insertRows(
 
 /** Columns a set-based insert may fill (ids, timestamps of update and the search index are the table's own). */
 export type InsertableColumn =
+  | 'id'
   | 'user_id'
   | 'account_id'
   | 'kind'
@@ -270,6 +271,50 @@ export async function insertSelected(
     )
     select count(*)::int as n from inserted`);
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * Set-based insert of lines for rows just written in the same database transaction (an import's
+ * split rows, generated occurrences of a split recurring item): `source` is a SELECT of
+ * (user_id, transaction_id, account_id, date, position, category_id, type, amount_cents, note).
+ * The deferred check of migration 0027 holds at commit that each split row's lines add up to it.
+ */
+export async function insertLinesSelected(db: Db, source: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into transaction_lines (user_id, transaction_id, account_id, date, position, category_id, type, amount_cents, note)
+    ${source}`);
+}
+
+/**
+ * Set-based split of existing rows (a benchmark's seeding): `source` a SELECT of the ids of
+ * regular rows whose lines `insertLinesSelected` wrote in the same database transaction; their
+ * category is cleared, as a split row has none. Answers how many rows were split.
+ */
+export async function markSplitSelected(db: Db, source: SQL): Promise<number> {
+  const result = await db.execute(sql`
+    with done as (
+      update transactions t set category_id = null, updated_at = now()
+      from (${source}) p(id) where t.id = p.id and t.kind = 'regular'
+      returning 1
+    )
+    select count(*)::int as n from done`);
+  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * Set-based insert of tag links, `source` a SELECT of (transaction_id, tag_id, user_id); links
+ * there already are skipped. The tables' keys hold ownership; the per-row cap of 10 is the
+ * caller's to respect (a rule or an item carries at most 10).
+ */
+export async function insertTagsSelected(db: Db, source: SQL): Promise<void> {
+  try {
+    await db.execute(sql`
+      insert into transaction_tags (transaction_id, tag_id, user_id)
+      ${source}
+      on conflict do nothing`);
+  } catch (error) {
+    throw tagWriteError(error);
+  }
 }
 
 /**

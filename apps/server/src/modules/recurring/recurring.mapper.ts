@@ -1,7 +1,7 @@
 import type { CategoryRef, GeneratedTransaction, RecurrenceRule, RecurringTransaction, TagRef } from '@ledgerly/shared';
 import { fromCents } from '@ledgerly/shared';
 import type { recurringTransactions } from '../../db/schema.js';
-import type { TransactionRow } from '../ledger/index.js';
+import type { LineWithCategory, TransactionRow } from '../ledger/index.js';
 import { presentTransaction as toTransaction } from '../transactions/index.js';
 
 export type RecurringRow = typeof recurringTransactions.$inferSelect;
@@ -13,6 +13,7 @@ export function toRecurring(
   category: CategoryRef | null,
   closed: ReadonlySet<string> = NONE,
   tags: TagRef[] = [],
+  categoriesById: ReadonlyMap<string, CategoryRef> = new Map(),
 ): RecurringTransaction {
   return {
     id: row.id,
@@ -34,6 +35,16 @@ export function toRecurring(
     skippedDates: row.skippedDates,
     accountClosed: closed.has(row.accountId) || (row.toAccountId !== null && closed.has(row.toAccountId)),
     tags,
+    lines: (row.lines ?? []).map((l) => {
+      const ref = categoriesById.get(l.categoryId);
+      return {
+        categoryId: l.categoryId,
+        category: ref ? { id: ref.id, name: ref.name, icon: ref.icon, color: ref.color } : null,
+        amount: fromCents(l.amountCents),
+        type: l.type,
+        note: l.note,
+      };
+    }),
   };
 }
 
@@ -41,7 +52,7 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** A generated transaction: the transactions API's shape (it never has a receipt) plus its occurrence. */
 export function toGeneratedTransaction(
-  row: TransactionRow & { tags?: TagRef[] },
+  row: TransactionRow & { tags?: TagRef[]; lines?: LineWithCategory[] },
   category: CategoryRef | null,
 ): GeneratedTransaction {
   return {

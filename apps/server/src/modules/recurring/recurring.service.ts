@@ -1,4 +1,5 @@
 import type {
+  CategoryRef,
   GenerateAllResult,
   GenerateOneResult,
   RecurringSkipInput,
@@ -25,8 +26,15 @@ import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { findCategory, toCategoryRef } from '../categories/index.js';
-import { accountForWrite, closedAccountIds, requireTags, setRecurringTags, tagsOfRecurring } from '../ledger/index.js';
+import { findCategory, list as listCategories, toCategoryRef } from '../categories/index.js';
+import {
+  accountForWrite,
+  closedAccountIds,
+  linesOf,
+  requireTags,
+  setRecurringTags,
+  tagsOfRecurring,
+} from '../ledger/index.js';
 import { generateDueForUser, generateNext } from './recurring.generator.js';
 import { type RecurringRow, ruleOf, toGeneratedTransaction, toRecurring } from './recurring.mapper.js';
 import * as repo from './recurring.repository.js';
@@ -48,6 +56,22 @@ async function withCategoryGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The user's categories by id, read only when some item is split (its lines show their categories). */
+async function lineCategories(
+  db: Db,
+  userId: string,
+  rows: readonly RecurringRow[],
+): Promise<Map<string, CategoryRef>> {
+  if (!rows.some((r) => r.lines?.length)) return new Map();
+  return new Map((await listCategories(db, userId, undefined)).map((c) => [c.id, toCategoryRef(c)] as const));
+}
+
+/** A split item's lines as stored (cents); null when the item is not split. */
+const storedLines = (data: RecurringData) =>
+  data.lines?.length
+    ? data.lines.map((l) => ({ categoryId: l.categoryId, type: l.type, amountCents: l.amount, note: l.note }))
+    : null;
+
 /** The item in the API's shape with its tags. */
 async function withItemTags(
   db: Db,
@@ -57,7 +81,7 @@ async function withItemTags(
   closed: ReadonlySet<string>,
 ): Promise<RecurringTransaction> {
   const tags = (await tagsOfRecurring(db, userId, [row.id])).get(row.id) ?? [];
-  return toRecurring(row, category, closed, tags);
+  return toRecurring(row, category, closed, tags, await lineCategories(db, userId, [row]));
 }
 
 export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]> {
@@ -67,7 +91,12 @@ export async function list(db: Db, owner: Owner): Promise<RecurringTransaction[]
     owner.id,
     items.map((i) => i.item.id),
   );
-  return items.map(({ item, category }) => toRecurring(item, category, closed, tags.get(item.id)));
+  const refs = await lineCategories(
+    db,
+    owner.id,
+    items.map((i) => i.item),
+  );
+  return items.map(({ item, category }) => toRecurring(item, category, closed, tags.get(item.id), refs));
 }
 
 /** Most occurrences GET /recurring/upcoming answers (200 daily items over 366 days would be 73,200). */
@@ -95,7 +124,8 @@ export async function upcoming(db: Db, owner: Owner, days: number): Promise<Upco
         amount: fromCents(item.amountCents),
         type: item.type,
         // A recurring transfer has no category: it shows as "Transfer", as its rows do.
-        category: shownCategory({ category, kind: 'transfer' }),
+        // A split item shows "Split (n)".
+        category: shownCategory({ category, kind: 'transfer', lines: item.lines ?? [] }),
       });
     }
   }
@@ -133,6 +163,7 @@ export async function create(db: Db, owner: Owner, input: unknown): Promise<Recu
         accountId: account.id,
         toAccountId,
         categoryId: data.categoryId,
+        lines: storedLines(data),
         type: data.type,
         amountCents: data.amount,
         description: data.description,
@@ -192,6 +223,7 @@ export async function update(db: Db, owner: Owner, id: string, input: unknown): 
         accountId,
         toAccountId: await transferTarget(tx, owner.id, accountId, data.toAccountId),
         categoryId: values.categoryId,
+        lines: storedLines(values),
         type: values.type,
         amountCents: values.amount,
         description: values.description,
@@ -223,9 +255,13 @@ export async function generateOne(db: Db, owner: Owner, id: string): Promise<Gen
   if (item.categoryId && !category) throw notFound('Category');
   const ref = category ? toCategoryRef(category) : null;
   const tags = (await tagsOfRecurring(db, owner.id, [item.id])).get(item.id) ?? [];
+  const lines = (await linesOf(db, owner.id, [transaction.id])).get(transaction.id) ?? [];
   return {
-    transaction: toGeneratedTransaction({ ...transaction, tags: transaction.kind === 'transfer' ? [] : tags }, ref),
-    recurring: toRecurring(item, ref, undefined, tags),
+    transaction: toGeneratedTransaction(
+      { ...transaction, tags: transaction.kind === 'transfer' ? [] : tags, lines },
+      ref,
+    ),
+    recurring: toRecurring(item, ref, undefined, tags, await lineCategories(db, owner.id, [item])),
   };
 }
 

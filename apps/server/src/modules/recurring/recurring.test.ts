@@ -27,6 +27,7 @@ describe('recurring CRUD', () => {
     const item = res.json().data;
     expect(item).toEqual({
       tags: [],
+      lines: [],
       id: expect.any(String),
       categoryId: cat.id,
       category: { id: cat.id, name: 'Housing', icon: '🏠', color: '#ef4444' },

@@ -1,17 +1,20 @@
 import type { CategoryRef } from '@ledgerly/shared';
 import {
   MSG,
+  SPLIT_MSG,
   TRANSACTION_TYPES,
   isIsoDate,
   recurringInputSchema,
+  recurringSplitInputSchema,
   recurringTransferInputSchema,
+  splitProblem,
 } from '@ledgerly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { validationError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { badTextError, objectBody } from '../../lib/validate.js';
-import { findCategory } from '../categories/index.js';
+import { findCategory, list as listCategories } from '../categories/index.js';
 
 export type RecurringData = Omit<z.output<typeof recurringInputSchema>, 'categoryId'> & {
   categoryId: string | null;
@@ -31,6 +34,7 @@ const TRANSFER_FIELD_ORDER = [
 
 /** A recurring transfer's payload: no category; its type is the out leg's, expense. */
 function validateTransfer(raw: Record<string, unknown>): { data: RecurringData; category: null } {
+  if (sendsLines(raw)) throw validationError(SPLIT_MSG.notTransfer, { lines: SPLIT_MSG.notTransfer });
   const result = recurringTransferInputSchema.safeParse(raw);
   if (!result.success) {
     const fields: Record<string, string> = {};
@@ -43,6 +47,52 @@ function validateTransfer(raw: Record<string, unknown>): { data: RecurringData; 
 
 /** The spec's checking order; the first field in it that fails gives the message. */
 const FIELD_ORDER = ['categoryId', 'type', 'amount', 'description', 'frequency', 'startDate', 'endDate', 'isActive'];
+
+/** Whether the body sends lines (a non-empty list, or JSON text of one, or anything else malformed). */
+function sendsLines(raw: Record<string, unknown>): boolean {
+  const v = raw.lines;
+  if (v === undefined || v === null || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === 'string' && v.trim() === '[]') return false;
+  return true;
+}
+
+const SPLIT_FIELD_ORDER = ['categoryId', 'lines', 'type', 'amount', 'description', 'frequency', 'startDate', 'endDate'];
+
+/**
+ * A split item's payload: the transaction form's rules (docs/splits.md) — at least two lines
+ * adding up to the item, no category besides them, each line's category the user's (404 naming
+ * the line) and of the line's type (400).
+ */
+async function validateSplit(
+  db: Db,
+  userId: string,
+  raw: Record<string, unknown>,
+): Promise<{ data: RecurringData; category: null }> {
+  const result = recurringSplitInputSchema.safeParse(raw);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.length ? String(issue.path[0]) : '_'] ??= issue.message;
+    const first = SPLIT_FIELD_ORDER.find((f) => fields[f]) ?? Object.keys(fields)[0]!;
+    throw validationError(fields[first]!, fields);
+  }
+  const data = result.data;
+  const problem = splitProblem({ lines: data.lines, type: data.type, amount: data.amount });
+  if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
+  const mine = new Map((await listCategories(db, userId, undefined)).map((c) => [c.id, c]));
+  (data.lines ?? []).forEach((line, i) => {
+    const category = mine.get(line.categoryId);
+    if (!category) {
+      const message = `Line ${i + 1}: Category not found`;
+      throw new AppError(404, 'NOT_FOUND', message, { lines: message });
+    }
+    if (category.type !== line.type) {
+      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, line.type)}`;
+      throw validationError(message, { lines: message });
+    }
+  });
+  return { data: { ...data, categoryId: null }, category: null };
+}
 
 const isType = (v: unknown): v is 'expense' | 'income' => (TRANSACTION_TYPES as readonly unknown[]).includes(v);
 
@@ -61,6 +111,7 @@ export async function validateRecurring(
   if (bad) throw bad;
   const raw = objectBody(input);
   if (raw.toAccountId) return validateTransfer(raw);
+  if (sendsLines(raw)) return validateSplit(db, userId, raw);
   const result = recurringInputSchema.safeParse(raw);
   const fields: Record<string, string> = {};
   if (!result.success) {

@@ -7,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
   TAG_LIMITS,
   MAX_AMOUNT_CENTS,
+  RULE_SPLIT_LINES_MAX,
   SPLIT_LINES_MAX,
   importOptionsSchema,
   isCurrencyCode,
@@ -178,6 +179,10 @@ const recurring = z.object({
   /** Occurrences the user skipped (absent in files written before skipping existed: none). */
   skippedDates: z.array(day).max(1000).default([]),
   isActive: z.boolean(),
+  /** A split item's lines in order (then `categoryId` is null); absent in files written before: none. */
+  lines: z.array(line).max(SPLIT_LINES_MAX).default([]),
+  /** The tags its generated rows get (ids of the file's `tags`); absent in files written before: none. */
+  tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -187,6 +192,24 @@ const rule = z.object({
   id,
   contains: text(100).min(1),
   categoryId: id,
+  /**
+   * The rule's split (docs/imports.md): each line a category of the rule's type with a fixed
+   * `amount` or a `percent` of what is left. Absent in files written before: no split.
+   */
+  split: z
+    .array(
+      z.object({
+        categoryId: id,
+        amount: amount.nullable(),
+        percent: z.number().nullable(),
+        note: text(255).nullable(),
+      }),
+    )
+    .max(RULE_SPLIT_LINES_MAX)
+    .nullable()
+    .default(null),
+  /** Tags the rule adds (ids of the file's `tags`); absent in files written before: none. */
+  tagIds: z.array(id).max(TAG_LIMITS.perTransaction).default([]),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -586,14 +609,29 @@ export function checkReferences(doc: ExportDocument): void {
       needAccount(`recurring[${i}].toAccountId`, r.toAccountId);
       if (r.toAccountId === r.accountId) throw new DocumentError(`recurring[${i}].toAccountId: the same account`);
       if (r.categoryId !== null) throw new DocumentError(`recurring[${i}].categoryId: a transfer has none`);
+      if (r.lines.length) throw new DocumentError(`recurring[${i}].lines: a transfer cannot be split`);
+      if (r.tagIds.length) throw new DocumentError(`recurring[${i}].tagIds: a transfer has none`);
+    } else if (r.lines.length) {
+      if (r.categoryId !== null) throw new DocumentError(`recurring[${i}].lines: a split item has no category`);
+      r.lines.forEach((l, j) => needCategory(`recurring[${i}].lines[${j}]`, l.categoryId, l.type));
     } else if (r.categoryId === null) {
       throw new DocumentError(`recurring[${i}].categoryId: no category`);
     } else needCategory(`recurring[${i}]`, r.categoryId, r.type);
+    r.tagIds.forEach((g, j) => {
+      if (!doc.tags.some((x) => x.id === g))
+        throw new DocumentError(`recurring[${i}].tagIds[${j}]: no such tag in the file`);
+    });
     if (r.endDate && r.endDate < r.startDate) throw new DocumentError(`recurring[${i}].endDate: before the start date`);
   });
   doc.rules.forEach((r, i) => {
     if (!categoryType.has(r.categoryId))
       throw new DocumentError(`rules[${i}].categoryId: no such category in the file`);
+    const ruleType = categoryType.get(r.categoryId)!;
+    (r.split ?? []).forEach((l, j) => needCategory(`rules[${i}].split[${j}]`, l.categoryId, ruleType));
+    r.tagIds.forEach((g, j) => {
+      if (!doc.tags.some((x) => x.id === g))
+        throw new DocumentError(`rules[${i}].tagIds[${j}]: no such tag in the file`);
+    });
   });
   const txById = new Map(doc.transactions.map((t) => [t.id, t]));
   const legs = new Set<string>();

@@ -6,7 +6,7 @@ import { splitLabel } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { exportBudgets } from '../budgets/index.js';
 import { exportCategories } from '../categories/index.js';
-import { exportProfiles, exportRules } from '../imports/index.js';
+import { exportProfiles, exportRuleTags, exportRules } from '../imports/index.js';
 import { exportRecurring } from '../recurring/index.js';
 import { exportSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -18,6 +18,7 @@ import {
   exportRejections,
   exportTransfers,
   linesOf,
+  tagsOfRecurring,
   withTags,
 } from '../ledger/index.js';
 import { exportTags } from '../tags/index.js';
@@ -140,8 +141,34 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   );
   const categories = (await exportCategories(src.db, src.userId)).map((c) => toEntry(entrySchemas.category, c));
   const budgets = (await exportBudgets(src.db, src.userId)).map((b) => toEntry(entrySchemas.budget, b));
-  const recurring = (await exportRecurring(src.db, src.userId)).map((r) => toEntry(entrySchemas.recurring, r));
-  const rules = (await exportRules(src.db, src.userId)).map((r) => toEntry(entrySchemas.rule, r));
+  const recurringRows = await exportRecurring(src.db, src.userId);
+  const recurringTags = await tagsOfRecurring(
+    src.db,
+    src.userId,
+    recurringRows.map((r) => r.id),
+  );
+  const recurring = recurringRows.map((r) => ({
+    ...toEntry(entrySchemas.recurring, r),
+    lines: (r.lines ?? []).map((l) => ({
+      categoryId: l.categoryId,
+      amount: formatAmount(l.amountCents),
+      type: l.type,
+      note: l.note,
+    })),
+    tagIds: (recurringTags.get(r.id) ?? []).map((g) => g.id),
+  }));
+  const ruleTags = await exportRuleTags(src.db, src.userId);
+  const rules = (await exportRules(src.db, src.userId)).map((r) => ({
+    ...toEntry(entrySchemas.rule, r),
+    split:
+      r.split?.map((l) => ({
+        categoryId: l.categoryId,
+        amount: l.amountCents === null ? null : formatAmount(l.amountCents),
+        percent: l.basisPoints === null ? null : l.basisPoints / 100,
+        note: l.note,
+      })) ?? null,
+    tagIds: ruleTags.get(r.id) ?? [],
+  }));
   const importProfiles = (await exportProfiles(src.db, src.userId)).map((p) => toEntry(entrySchemas.importProfile, p));
   const tags = (await exportTags(src.db, src.userId)).map((g) => toEntry(entrySchemas.tag, g));
 
@@ -192,14 +219,25 @@ export async function writeExport(zip: yazl.ZipFile, src: ExportSource, signal: 
   await add('tags.csv', [csv(tags, true)]);
   await add('categories.csv', [csv(categories, true)]);
   await add('budgets.csv', [csv(budgets, true)]);
-  // Skipped dates are a list: space-separated dates in their cell.
+  // Skipped dates and tag ids are lists: space-separated in their cell; a split item's lines as JSON.
   await add('recurring.csv', [
     csv(
-      recurring.map((r) => ({ ...r, skippedDates: r.skippedDates.join(' ') })),
+      recurring.map((r) => ({
+        ...r,
+        skippedDates: r.skippedDates.join(' '),
+        tagIds: r.tagIds.join(' '),
+        lines: r.lines.length ? JSON.stringify(r.lines) : '',
+      })),
       true,
     ),
   ]);
-  await add('rules.csv', [csv(rules, true)]);
+  // A rule's split as JSON in its cell, its tag ids space-separated.
+  await add('rules.csv', [
+    csv(
+      rules.map((r) => ({ ...r, split: r.split ? JSON.stringify(r.split) : '', tagIds: r.tagIds.join(' ') })),
+      true,
+    ),
+  ]);
   // A header row and options are lists and objects: JSON inside their cells.
   await add('profiles.csv', [
     csv(

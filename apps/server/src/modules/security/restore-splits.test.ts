@@ -184,3 +184,145 @@ describe('export and restore of split transactions', () => {
     }
   });
 });
+
+describe('export and restore of split and tagged recurring items', () => {
+  it('carries an item’s lines and tags; a restore puts them back and generation copies them', async () => {
+    const user = await registerUser(t, { timezone: 'UTC' });
+    const rent = await createCategory(t, user.token, { name: 'Rent' });
+    const parking = await createCategory(t, user.token, { name: 'Parking' });
+    const tag = await t.request({ method: 'POST', url: '/api/tags', token: user.token, payload: { name: 'Home' } });
+    const tagId = tag.json<{ data: { id: string } }>().data.id;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/recurring',
+      token: user.token,
+      payload: {
+        type: 'expense',
+        amount: '100.00',
+        description: 'Flat',
+        frequency: 'monthly',
+        startDate: todayIn('UTC'),
+        isActive: false,
+        tagIds: [tagId],
+        lines: [
+          { categoryId: rent.id, amount: '70', type: 'expense', note: 'flat' },
+          { categoryId: parking.id, amount: '30', type: 'expense' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const files = await exportOf(user.token);
+    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as { recurring: Json[]; tags: Json[] };
+    expect(doc.recurring[0]).toMatchObject({
+      categoryId: null,
+      tagIds: [doc.tags[0]!.id],
+      lines: [
+        { amount: '70.00', type: 'expense', note: 'flat' },
+        { amount: '30.00', type: 'expense', note: null },
+      ],
+    });
+
+    const fresh = await registerUser(t, { timezone: 'UTC' });
+    const res = await restoreZip(fresh.token, await makeZip(files));
+    expect(res.statusCode, res.body).toBe(200);
+    const shape = (items: unknown) =>
+      (
+        items as {
+          lines: { category: { name: string } | null; amount: number; note: string | null }[];
+          tags: { name: string }[];
+        }[]
+      ).map((r) => ({
+        lines: r.lines.map((l) => [l.category?.name, l.amount, l.note]),
+        tags: r.tags.map((g) => g.name),
+      }));
+    expect(shape(await get(fresh.token, '/api/recurring'))).toEqual(shape(await get(user.token, '/api/recurring')));
+    expect(shape(await get(fresh.token, '/api/recurring'))).toEqual([
+      {
+        lines: [
+          ['Rent', 70, 'flat'],
+          ['Parking', 30, null],
+        ],
+        tags: ['Home'],
+      },
+    ]);
+
+    // Lines that do not add up: refused whole, naming the item.
+    const bad = structuredClone(doc);
+    (bad.recurring[0]!.lines as Json[])[0]!.amount = '60.00';
+    const zip = new Map(files);
+    zip.set(
+      'ledgerly.json',
+      Buffer.from(
+        JSON.stringify({ ...JSON.parse(files.get('ledgerly.json')!.toString('utf8')), recurring: bad.recurring }),
+      ),
+    );
+    const other = await registerUser(t, { timezone: 'UTC' });
+    const refused = await restoreZip(other.token, await makeZip(zip));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "recurring[0].lines: The lines must add up to the transaction's amount: 10.00 is left to assign",
+    );
+    expect(await stored(other.user.id)).toEqual({ transactions: 0, lines: 0, categories: 0 });
+  });
+});
+
+describe('export and restore of rules that split and tag', () => {
+  it('carries a rule’s split and tags; a bad split is refused whole', async () => {
+    const user = await registerUser(t, { timezone: 'UTC' });
+    const food = await createCategory(t, user.token, { name: 'Food' });
+    const home = await createCategory(t, user.token, { name: 'Household' });
+    const tag = await t.request({ method: 'POST', url: '/api/tags', token: user.token, payload: { name: 'Receipts' } });
+    const tagId = tag.json<{ data: { id: string } }>().data.id;
+    const rule = await t.request({
+      method: 'POST',
+      url: '/api/rules',
+      token: user.token,
+      payload: {
+        contains: 'market',
+        categoryId: food.id,
+        split: [
+          { categoryId: home.id, amount: '2.50', note: 'bags' },
+          { categoryId: food.id, percent: 100 },
+        ],
+        tagIds: [tagId],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const files = await exportOf(user.token);
+    const doc = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as { rules: Json[] };
+    expect(doc.rules[0]).toMatchObject({
+      split: [
+        { amount: '2.50', percent: null, note: 'bags' },
+        { amount: null, percent: 100, note: null },
+      ],
+    });
+    const fresh = await registerUser(t, { timezone: 'UTC' });
+    const res = await restoreZip(fresh.token, await makeZip(files));
+    expect(res.statusCode, res.body).toBe(200);
+    const shape = (rules: unknown, cats: unknown) => {
+      const name = (id: string) => (cats as { id: string; name: string }[]).find((c) => c.id === id)?.name;
+      return (
+        rules as { split: { categoryId: string; amount: number | null; percent: number | null }[]; tagIds: string[] }[]
+      ).map((r) => ({ split: r.split.map((l) => [name(l.categoryId), l.amount, l.percent]), tags: r.tagIds.length }));
+    };
+    expect(shape(await get(fresh.token, '/api/rules'), await get(fresh.token, '/api/categories'))).toEqual([
+      {
+        split: [
+          ['Household', 2.5, null],
+          ['Food', null, 100],
+        ],
+        tags: 1,
+      },
+    ]);
+
+    const bad = JSON.parse(files.get('ledgerly.json')!.toString('utf8')) as { rules: { split: Json[] }[] };
+    bad.rules[0]!.split[1]!.percent = 90;
+    const zip = new Map(files);
+    zip.set('ledgerly.json', Buffer.from(JSON.stringify(bad)));
+    const other = await registerUser(t, { timezone: 'UTC' });
+    const refused = await restoreZip(other.token, await makeZip(zip));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('rules[0].split: The percentages must add up to 100 (they add up to 90)');
+    expect(await stored(other.user.id)).toEqual({ transactions: 0, lines: 0, categories: 0 });
+  });
+});

@@ -10,6 +10,7 @@ import {
   ruleInputSchema,
   settingsInputSchema,
   splitProblem,
+  toCents,
   todayIn,
   transactionInputSchema,
 } from '@ledgerly/shared';
@@ -104,7 +105,20 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
         categoryId: A_CATEGORY,
         accountId: undefined,
         toAccountId: undefined,
+        tagIds: undefined,
+        lines: undefined,
       });
+      // A split item's lines as the API holds them: at least two, adding up to the item.
+      if (r.lines.length) {
+        const lines = r.lines.map((l, j) => {
+          const cents = toCents(l.amount);
+          if (cents === null || cents <= 0) throw new DocumentError(`${where}.lines[${j}].amount: not an amount`);
+          return { type: l.type, amount: cents };
+        });
+        const amount = toCents(r.amount);
+        const problem = splitProblem({ lines, type: r.type, amount: amount ?? 0 });
+        if (problem) throw new DocumentError(`${where}.${problem.field}: ${problem.message}`);
+      }
       // The schedule is the item's own state, not an input; the API keeps it on a date of the series.
       if (r.nextDate !== null && (r.nextDate < r.startDate || (r.endDate !== null && r.nextDate > r.endDate))) {
         throw new DocumentError(`${where}.nextDate: outside the item's start and end dates`);
@@ -112,7 +126,17 @@ export function applyApiRules(doc: ExportDocument, now: Date = new Date()): Expo
       return { ...r, description };
     }),
     rules: doc.rules.map((r, i) => {
-      const { contains } = apiCheck(ruleInputSchema, `rules[${i}]`, { ...r, categoryId: A_CATEGORY });
+      const { contains } = apiCheck(ruleInputSchema, `rules[${i}]`, {
+        contains: r.contains,
+        categoryId: A_CATEGORY,
+        // The split as the API takes it (its categories and tags are the file's, checked by checkReferences).
+        split: r.split?.map((l) => ({
+          categoryId: A_CATEGORY,
+          ...(l.amount !== null ? { amount: l.amount } : {}),
+          ...(l.percent !== null ? { percent: l.percent } : {}),
+          note: l.note,
+        })),
+      });
       return { ...r, contains };
     }),
     importProfiles: doc.importProfiles.map((p, i) => {

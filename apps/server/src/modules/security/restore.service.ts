@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, validationError } from '../../errors.js';
 import { restoreBudgets } from '../budgets/index.js';
 import { countCategories, restoreCategories } from '../categories/index.js';
-import { restoreProfiles, restoreRules } from '../imports/index.js';
+import { restoreProfiles, restoreRuleTags, restoreRules } from '../imports/index.js';
 import { countRecurring, restoreRecurring } from '../recurring/index.js';
 import { restoreSettings } from '../settings/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
@@ -17,6 +17,7 @@ import {
   restoreRejections,
   restoreTransfers,
   insertTransactionTags,
+  setRecurringTags,
   insertLines,
 } from '../ledger/index.js';
 import { restoreTags } from '../tags/index.js';
@@ -132,8 +133,16 @@ async function writeDocument(
   const accountId = new Map(doc.accounts.map((a, i) => [a.id, accountIds[i]!]));
   const recurringIds = await restoreRecurring(
     tx,
-    doc.recurring.map((r) => ({
+    doc.recurring.map(({ tagIds: _tags, ...r }) => ({
       ...fromEntry(r),
+      lines: r.lines.length
+        ? r.lines.map((l) => ({
+            categoryId: categoryId.get(l.categoryId)!,
+            type: l.type,
+            amountCents: parseAmount(l.amount),
+            note: l.note,
+          }))
+        : null,
       userId,
       accountId: accountId.get(r.accountId)!,
       toAccountId: r.toAccountId === null ? null : accountId.get(r.toAccountId)!,
@@ -189,6 +198,16 @@ async function writeDocument(
     })),
   );
   const tagId = new Map(doc.tags.map((g, i) => [g.id, tagIds[i]!]));
+  // The recurring items' tags (at most 10 each, at most RECURRING_MAX_ITEMS items).
+  for (const [i, r] of doc.recurring.entries()) {
+    if (r.tagIds.length)
+      await setRecurringTags(
+        tx,
+        userId,
+        recurringIds[i]!,
+        r.tagIds.map((id) => tagId.get(id)!),
+      );
+  }
   await insertTransactionTags(
     tx,
     userId,
@@ -238,9 +257,25 @@ async function writeDocument(
     tx,
     doc.budgets.map((b) => ({ ...fromEntry(b), userId, categoryId: categoryId.get(b.categoryId)! })),
   );
-  await restoreRules(
+  const ruleIds = await restoreRules(
     tx,
-    doc.rules.map((r) => ({ ...fromEntry(r), userId, categoryId: categoryId.get(r.categoryId)! })),
+    doc.rules.map(({ tagIds: _tags, ...r }) => ({
+      ...fromEntry(r),
+      userId,
+      categoryId: categoryId.get(r.categoryId)!,
+      split:
+        r.split?.map((l) => ({
+          categoryId: categoryId.get(l.categoryId)!,
+          amountCents: l.amount === null ? null : parseAmount(l.amount),
+          basisPoints: l.percent === null ? null : Math.round(l.percent * 100),
+          note: l.note,
+        })) ?? null,
+    })),
+  );
+  await restoreRuleTags(
+    tx,
+    userId,
+    doc.rules.flatMap((r, i) => r.tagIds.map((id) => ({ ruleId: ruleIds[i]!, tagId: tagId.get(id)! }))),
   );
   await restoreProfiles(
     tx,

@@ -178,7 +178,9 @@ describe('GET /api/account/export and POST /api/account/restore', () => {
         options: { encoding: 'windows-1252', dateFormat: 'DD.MM.YYYY', csv: { delimiter: ';', decimalSeparator: ',' } },
       }),
     ]);
-    expect(first.get('rules.csv')!.toString('utf8').split('\n')[0]).toBe('id,contains,categoryId,createdAt,updatedAt');
+    expect(first.get('rules.csv')!.toString('utf8').split('\n')[0]).toBe(
+      'id,contains,categoryId,split,tagIds,createdAt,updatedAt',
+    );
     expect(first.get('profiles.csv')!.toString('utf8')).toContain(
       '"[""Buchungstag"",""Betrag"",""Verwendungszweck""]"',
     );

@@ -287,9 +287,9 @@ describe('tag filters', () => {
     });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Description,Category,Amount,Tags');
+    expect(lines[0]).toBe('Date,Description,Category,Amount,Tags,Split');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,-40\.00,A; B$/);
+    expect(lines[1]).toMatch(/,-40\.00,A; B,$/);
   });
 
   it('refuses an unknown tagMode and a malformed tag id (400, field named)', async () => {

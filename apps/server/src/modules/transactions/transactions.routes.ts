@@ -35,7 +35,11 @@ const form = checkedByService(
   }),
 );
 const consumes = ['multipart/form-data', 'application/json'];
-const csv = z.custom<Readable>().meta({ type: 'string', description: 'CSV: Date,Description,Category,Amount,Tags' });
+const csv = z.custom<Readable>().meta({
+  type: 'string',
+  description:
+    'CSV: Date,Description,Category,Amount,Tags,Split (a split row, then one "line" row per line; docs/splits.md)',
+});
 
 /** The signed-in user's transactions under /api/transactions (protected scope). */
 export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, receipts }) => {

@@ -394,8 +394,11 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
   const names = await accountNamesOf(deps.db, owner.id);
   if (filter.accountId && !names.has(filter.accountId)) throw notFound('Account');
   const several = names.size > 1;
-  // Tags last, joined by "; " (the importer ignores the column; docs/tags.md).
-  yield several ? 'Date,Description,Category,Account,Amount,Tags\r\n' : 'Date,Description,Category,Amount,Tags\r\n';
+  // Tags joined by "; ", a ";" inside a name doubled (docs/tags.md). Split last: "split" on a split row, then one "line" row per
+  // line below it — its note, category and signed amount (docs/splits.md); the importer reads both back.
+  yield several
+    ? 'Date,Description,Category,Account,Amount,Tags,Split\r\n'
+    : 'Date,Description,Category,Amount,Tags,Split\r\n';
   let after: Cursor | undefined;
   for (;;) {
     const rows = await listTransactions(deps.db, owner.id, filter, { limit: CSV_PAGE, after });
@@ -403,7 +406,12 @@ export async function* exportCsv(deps: TransactionDeps, owner: Owner, query: unk
     for (const r of rows) {
       const cents = r.type === 'income' ? r.amountCents : -r.amountCents;
       const account = several ? `${csvCell(names.get(r.accountId) ?? '')},` : '';
-      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(shownCategory(r).name)},${account}${(cents / 100).toFixed(2)},${csvCell((r.tags ?? []).map((g) => g.name).join('; '))}\r\n`;
+      const split = r.lines.length > 0;
+      chunk += `${r.date},${csvCell(r.description ?? '')},${csvCell(shownCategory(r).name)},${account}${(cents / 100).toFixed(2)},${csvCell((r.tags ?? []).map((g) => g.name.replaceAll(';', ';;')).join('; '))},${split ? 'split' : ''}\r\n`;
+      for (const l of r.lines) {
+        const lineCents = l.type === 'income' ? l.amountCents : -l.amountCents;
+        chunk += `${r.date},${csvCell(l.note ?? '')},${csvCell(l.category?.name ?? '')},${account}${(lineCents / 100).toFixed(2)},,line\r\n`;
+      }
     }
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];

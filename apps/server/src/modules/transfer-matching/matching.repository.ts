@@ -124,7 +124,8 @@ async function candidatesQuery(db: Db, userId: string, focus: MatchFocus): Promi
         staged
           ? sql`select ${legFields}, true as focused from ${sql.raw(STAGED_TABLE)} t
               join accounts a on a.id = t.account_id and a.user_id = t.user_id
-              where t.user_id = ${userId} and t.kind = 'regular'`
+              -- A staged row without a category is a rule's split (its lines go in after it): no leg.
+              where t.user_id = ${userId} and t.kind = 'regular' and t.category_id is not null`
           : sql`select ${legFields}, true as focused ${own} and ${focused}`
       }
     ),

@@ -14,6 +14,10 @@ export interface ColumnRoles {
   category?: number;
   status?: number;
   id?: number;
+  /** Tag names joined by ";" (our own export, docs/tags.md). */
+  tags?: number;
+  /** "split" on a split row, "line" on each of its lines below it (our own export, docs/splits.md). */
+  split?: number;
 }
 
 /** Column names for the header: empty cells become "Column N", repeats get " (2)". */
@@ -189,6 +193,10 @@ export function detectColumns(header: string[], rows: string[][], dateCol: numbe
   roles.account = other('account');
   roles.category = other('category');
   roles.status = other('status');
+  roles.tags = other('tags');
+  // Only a header cell that is exactly "Split" (our export's); its values are checked per row.
+  const split = header.findIndex((h, c) => !taken.has(c) && normaliseHeader(h) === 'split');
+  if (split >= 0) roles.split = split;
   const id = other('id');
   if (id !== undefined) {
     const ids = columnValues(rows, id);

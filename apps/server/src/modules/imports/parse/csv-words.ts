@@ -16,6 +16,7 @@ export type Role =
   | 'category'
   | 'status'
   | 'id'
+  | 'tags'
   | 'counterparty';
 
 const WORDS: Record<Role, string[]> = {
@@ -227,6 +228,7 @@ const WORDS: Record<Role, string[]> = {
   ],
   category: ['category', 'kategorie', 'categoria', 'categorie', 'class', 'rubriek', 'rubrique', 'kategoria'],
   status: ['status', 'state', 'stav'],
+  tags: ['tags'],
   id: [
     'transaction id',
     'id transakce',

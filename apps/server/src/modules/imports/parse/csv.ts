@@ -303,6 +303,22 @@ function readRows(dataRows: string[][], roles: ColumnRoles, s: ReadSettings): Pa
     const payee = roles.payee !== undefined ? row[roles.payee] || undefined : undefined;
 
     if (roles.status !== undefined && isPendingText(row[roles.status] ?? '')) continue;
+    const mark = roles.split !== undefined ? (row[roles.split] ?? '').trim().toLowerCase() : '';
+    if (mark === 'line') {
+      // A line of the split row above it (our own export, docs/splits.md): not a posting.
+      if (last?.lines) {
+        const amount = readMoney(row, roles, s);
+        const category = roles.category !== undefined ? (row[roles.category] ?? '').trim() : '';
+        if (typeof amount === 'string' || !category || amount === 0) {
+          last.error ??= `Split line ${last.lines.length + 1}: ${typeof amount === 'string' ? amount : 'no category or amount'}`;
+        } else {
+          const line: { category: string; amountCents: number; note?: string } = { category, amountCents: amount };
+          if (description) line.note = description;
+          last.lines.push(line);
+        }
+      }
+      continue;
+    }
     if (!dateText) {
       if (!hasMoney) {
         // a continuation line: its text belongs to the posting above
@@ -326,6 +342,19 @@ function readRows(dataRows: string[][], roles: ColumnRoles, s: ReadSettings): Pa
     if (roles.account !== undefined && row[roles.account]) posting.account = row[roles.account];
     if (roles.category !== undefined && row[roles.category]) posting.category = row[roles.category];
     if (roles.id !== undefined && row[roles.id]) posting.externalId = row[roles.id];
+    if (roles.tags !== undefined && row[roles.tags]) {
+      // Names joined by ";" (our export doubles a ";" inside a name).
+      const names = row[roles.tags]!.replaceAll(';;', '\u0000')
+        .split(';')
+        .map((n) => n.replaceAll('\u0000', ';').trim())
+        .filter(Boolean);
+      if (names.length) posting.tags = names;
+    }
+    if (mark === 'split') {
+      // Its category cell is the "Split (n)" label; the lines below it carry the categories.
+      posting.lines = [];
+      delete posting.category;
+    }
 
     const errors: string[] = [];
     if (!date) errors.push(dateText ? `Unreadable date "${shown(dateText)}"` : 'No date');

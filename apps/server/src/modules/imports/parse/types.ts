@@ -85,6 +85,13 @@ export interface ParsedPosting {
   error?: string;
   /** A QIF "Opening Balance" record: the account's opening balance, not income or expense. */
   opening?: boolean;
+  /** Tag names (a CSV "Tags" column, our own export's: names joined by ";"). */
+  tags?: string[];
+  /**
+   * A split row's lines (our own CSV export: the rows marked "line" below one marked "split"):
+   * each line's category name, signed amount (+ income) and note. Present (maybe empty) on a split row.
+   */
+  lines?: { category: string; amountCents: number; note?: string }[];
 }
 
 export interface ParseResult {

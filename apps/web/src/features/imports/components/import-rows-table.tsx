@@ -116,6 +116,14 @@ function CategoryCell({ row, categories, busy, onCategory }: RowProps) {
       {row.suggestedBy && (
         <span className="block text-xs text-slate-600 dark:text-slate-400">{SUGGESTED[row.suggestedBy]}</span>
       )}
+      {row.lines?.length ? (
+        <span className="block text-xs text-slate-700 dark:text-slate-300" data-testid="import-row-split">
+          {`Split: ${row.lines
+            .map((l) => `${categories.find((c) => c.id === l.categoryId)?.name ?? '?'} ${l.amount.toFixed(2)}`)
+            .join(' · ')}`}
+        </span>
+      ) : null}
+      {row.splitMessage && <span className="block text-xs text-amber-800 dark:text-amber-300">{row.splitMessage}</span>}
     </>
   );
 }

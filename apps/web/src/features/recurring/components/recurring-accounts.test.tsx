@@ -24,6 +24,7 @@ const SETTINGS = { firstName: '', lastName: '', currency: 'EUR' };
 const item = (over: Partial<RecurringTransaction> = {}): RecurringTransaction => ({
   id: '00000000-0000-4000-8000-0000000000aa',
   tags: [],
+  lines: [],
   categoryId: RENT.id,
   category: RENT,
   accountId: CHECKING.id,

@@ -9,6 +9,7 @@ import { CHECKING, accountsLoaded } from '../test-accounts';
 const base: RecurringTransaction = {
   id: '00000000-0000-4000-8000-0000000000aa',
   tags: [],
+  lines: [],
   categoryId: '00000000-0000-4000-8000-000000000001',
   category: { id: '00000000-0000-4000-8000-000000000001', name: 'Housing', icon: '🏠', color: '#ef4444' },
   accountId: '00000000-0000-4000-8000-00000000acc1',

@@ -6,6 +6,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { InputField, SelectField } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
 import { CategorySelect } from '../../categories/components/category-select';
+import { newLine, SplitLinesEditor } from '../../transactions/components/split-lines-editor';
+import { useTags } from '../../tags/api/tags';
+import { TagPicker } from '../../tags/components/tag-picker';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
 import {
@@ -97,6 +100,7 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
   // Errors vanish after 3 s (spec §9); each new one, even with the same text, gets the full time.
   const [error, setError] = useTimedValue<{ message: string; field: FormField | null }>();
   const accounts = useRecurringAccounts();
+  const { data: allTags = [] } = useTags();
   // The spec's form for one account; pickers and Transfer with two or more (and always for an
   // existing transfer, which must stay one unless the user changes its type).
   const withAccounts = accounts.multi || !!item?.toAccountId;
@@ -148,7 +152,14 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
               // A category belongs to one type: switching type clears the choice. A transfer
               // starts towards the first other open account.
               const to = values.toAccountId || (accounts.open.find((a) => a.id !== accountId)?.id ?? '');
-              setValues((v) => ({ ...v, type, categoryId: '', toAccountId: type === 'transfer' ? to : v.toAccountId }));
+              // A transfer cannot be split; a split's lines keep their own types.
+              setValues((v) => ({
+                ...v,
+                type,
+                categoryId: '',
+                toAccountId: type === 'transfer' ? to : v.toAccountId,
+                lines: type === 'transfer' ? null : v.lines,
+              }));
             }}
           />
         </div>
@@ -207,13 +218,59 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
                 ))}
               </SelectField>
             )}
-            <CategorySelect
-              id={idOf('categoryId')}
-              type={values.type}
-              value={values.categoryId}
-              onChange={(categoryId) => set('categoryId', categoryId)}
-              {...invalid('categoryId')}
-            />
+            {values.lines ? (
+              <div className="space-y-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  // Back to one category: the first line's, when it has the item's type.
+                  onClick={() =>
+                    setValues((v) => ({
+                      ...v,
+                      categoryId: v.lines?.find((l) => l.categoryId && l.type === v.type)?.categoryId ?? '',
+                      lines: null,
+                    }))
+                  }
+                >
+                  Unsplit
+                </Button>
+                <div id={idOf('lines')} tabIndex={-1}>
+                  <SplitLinesEditor
+                    rowType={values.type}
+                    rowAmount={values.amount}
+                    lines={values.lines}
+                    onChange={(lines) => set('lines', lines)}
+                    error={error?.field === 'lines' ? error.message : undefined}
+                  />
+                </div>
+              </div>
+            ) : (
+              <div className="space-y-1">
+                <CategorySelect
+                  id={idOf('categoryId')}
+                  type={values.type}
+                  value={values.categoryId}
+                  onChange={(categoryId) => set('categoryId', categoryId)}
+                  {...invalid('categoryId')}
+                />
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  // The item's category and amount become the first line, a second one is empty.
+                  onClick={() =>
+                    setValues((v) => {
+                      const type = v.type === 'transfer' ? 'expense' : v.type;
+                      return {
+                        ...v,
+                        lines: [newLine(type, { categoryId: v.categoryId, amount: v.amount }), newLine(type)],
+                      };
+                    })
+                  }
+                >
+                  Split
+                </Button>
+              </div>
+            )}
           </>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -250,6 +307,14 @@ function RecurringForm({ item, today, saving, onCancel, onSubmit }: RecurringFor
           value={values.description}
           onChange={(e) => set('description', e.target.value)}
           {...invalid('description')}
+        />
+        <TagPicker
+          label="Tags (optional)"
+          tags={allTags}
+          known={item?.tags}
+          value={values.tagIds ?? []}
+          onChange={(tagIds) => set('tagIds', tagIds)}
+          error={error?.field === 'tagIds' ? error.message : undefined}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField

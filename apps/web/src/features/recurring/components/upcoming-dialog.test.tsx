@@ -14,6 +14,7 @@ const SAVE_ID = '00000000-0000-4000-8000-0000000000a2';
 const item = (over: Partial<RecurringTransaction>): RecurringTransaction => ({
   id: GYM_ID,
   tags: [],
+  lines: [],
   categoryId: null,
   category: null,
   accountId: CHECKING.id,

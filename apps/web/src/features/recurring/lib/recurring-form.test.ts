@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newLine } from '../../transactions/components/split-lines-editor';
 import { emptyFormValues, formValuesFrom, validateRecurringForm, type RecurringFormValues } from './recurring-form';
 
 const CATEGORY = '6f1c1d2e-8a47-4b8e-9a0e-0f6c1d2e8a47';
@@ -22,7 +23,50 @@ describe('emptyFormValues', () => {
       startDate: '2026-03-15',
       endDate: '',
       isActive: true,
+      lines: null,
     });
+  });
+});
+
+describe('validateRecurringForm with split lines', () => {
+  const A = '6f1c1d2e-8a47-4b8e-9a0e-0f6c1d2e8a41';
+  const B = '6f1c1d2e-8a47-4b8e-9a0e-0f6c1d2e8a42';
+  const base = (lines: RecurringFormValues['lines']): RecurringFormValues => ({
+    ...emptyFormValues('2026-03-15'),
+    amount: '100',
+    description: 'Flat',
+    lines,
+  });
+  const line = (categoryId: string, amount: string, type: 'expense' | 'income' = 'expense', note = '') =>
+    newLine(type, { categoryId, amount, note });
+
+  it('sends the lines instead of a category when they add up', () => {
+    const result = validateRecurringForm(base([line(A, '70', 'expense', ' rent '), line(B, '30')]));
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        type: 'expense',
+        lines: [
+          { categoryId: A, amount: 70, type: 'expense', note: 'rent' },
+          { categoryId: B, amount: 30, type: 'expense', note: null },
+        ],
+        amount: 100,
+        description: 'Flat',
+        frequency: 'monthly',
+        startDate: '2026-03-15',
+        isActive: true,
+      },
+    });
+  });
+
+  it('names the lines when they do not add up, lack a category or an amount', () => {
+    expect(validateRecurringForm(base([line(A, '70'), line(B, '20')]))).toEqual({
+      ok: false,
+      message: "The lines must add up to the transaction's amount: 10.00 is left to assign",
+      field: 'lines',
+    });
+    expect(validateRecurringForm(base([line(A, '70'), line('', '30')]))).toMatchObject({ ok: false, field: 'lines' });
+    expect(validateRecurringForm(base([line(A, '70'), line(B, '')]))).toMatchObject({ ok: false, field: 'lines' });
   });
 });
 
@@ -159,6 +203,7 @@ describe('validateRecurringForm for a recurring transfer', () => {
     const values = formValuesFrom({
       id: 'x',
       tags: [],
+      lines: [],
       categoryId: null,
       category: null,
       accountId: FROM,

@@ -1,12 +1,18 @@
 import {
   ACCOUNT_MSG,
+  MSG,
   fromCents,
   recurringInputSchema,
+  recurringSplitInputSchema,
   recurringTransferInputSchema,
+  splitProblem,
+  toCents,
   type Frequency,
   type RecurringTransaction,
   type TransactionType,
 } from '@ledgerly/shared';
+
+import { newLine, type SplitLineDraft } from '../../transactions/components/split-lines-editor';
 
 /** The form's type toggle: Expense, Income, or (with two or more accounts) Transfer. */
 export type RecurringFormType = TransactionType | 'transfer';
@@ -28,6 +34,18 @@ export interface RecurringFormValues {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /** A split item's lines as typed (the transaction form's editor); null when not split. */
+  lines: SplitLineDraft[] | null;
+  /** The tags its generated rows get; absent until chosen (then the server keeps what it has). */
+  tagIds?: string[];
+}
+
+/** One line of a split item as the API takes it (amounts in major units). */
+export interface RecurringLinePayload {
+  categoryId: string;
+  amount: number;
+  type: TransactionType;
+  note: string | null;
 }
 
 interface PayloadCommon {
@@ -39,6 +57,8 @@ interface PayloadCommon {
   isActive: boolean;
   /** Sent only when the user picked an account (two or more accounts); else the default account. */
   accountId?: string;
+  /** The tags generated rows get (sent once the form holds them). */
+  tagIds?: string[];
 }
 
 /**
@@ -46,7 +66,9 @@ interface PayloadCommon {
  * a transfer from accountId to toAccountId (no category, no type: the server makes it the out leg's).
  */
 export type RecurringPayload =
-  (PayloadCommon & { categoryId: string; type: TransactionType }) | (PayloadCommon & { toAccountId: string });
+  | (PayloadCommon & { categoryId: string; type: TransactionType })
+  | (PayloadCommon & { lines: RecurringLinePayload[]; type: TransactionType })
+  | (PayloadCommon & { toAccountId: string });
 
 export type FormField = keyof RecurringFormValues;
 
@@ -66,6 +88,7 @@ export function emptyFormValues(today: string): RecurringFormValues {
     startDate: today,
     endDate: '',
     isActive: true,
+    lines: null,
   };
 }
 
@@ -82,6 +105,12 @@ export function formValuesFrom(item: RecurringTransaction): RecurringFormValues 
     startDate: item.startDate,
     endDate: item.endDate ?? '',
     isActive: item.isActive,
+    lines: item.lines.length
+      ? item.lines.map((l) =>
+          newLine(l.type, { categoryId: l.categoryId, amount: l.amount.toFixed(2), note: l.note ?? '' }),
+        )
+      : null,
+    tagIds: item.tags.map((g) => g.id),
   };
 }
 
@@ -96,6 +125,8 @@ const FIELDS: readonly FormField[] = [
   'startDate',
   'endDate',
   'isActive',
+  'lines',
+  'tagIds',
 ];
 
 /**
@@ -105,6 +136,7 @@ const FIELDS: readonly FormField[] = [
  */
 export function validateRecurringForm(values: RecurringFormValues): ValidationResult {
   if (values.type === 'transfer') return validateTransfer(values);
+  if (values.lines) return validateSplit(values, values.lines, values.type);
   const result = recurringInputSchema.safeParse({
     categoryId: values.categoryId,
     type: values.type,
@@ -128,6 +160,7 @@ export function validateRecurringForm(values: RecurringFormValues): ValidationRe
   };
   if (v.endDate) payload.endDate = v.endDate;
   if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
   return { ok: true, payload };
 }
 
@@ -169,5 +202,55 @@ function validateTransfer(values: RecurringFormValues): ValidationResult {
   };
   if (v.endDate) payload.endDate = v.endDate;
   if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
+  return { ok: true, payload };
+}
+
+/**
+ * A split item: the transaction form's rules (each line a category and an amount, at least two,
+ * adding up to the item), then the server's schema in the spec's order.
+ */
+function validateSplit(values: RecurringFormValues, lines: SplitLineDraft[], type: TransactionType): ValidationResult {
+  if (lines.some((l) => !l.categoryId)) return { ok: false, message: MSG.selectCategory, field: 'lines' };
+  if (lines.some((l) => toCents(l.amount) === null)) {
+    return { ok: false, message: `Each line needs an amount: ${MSG.validAmount.toLowerCase()}`, field: 'lines' };
+  }
+  const typed = lines.map((l) => ({
+    categoryId: l.categoryId,
+    type: l.type,
+    amount: l.amount,
+    note: l.note.trim() || null,
+  }));
+  const result = recurringSplitInputSchema.safeParse({
+    type,
+    amount: values.amount,
+    description: values.description,
+    frequency: values.frequency,
+    startDate: values.startDate,
+    endDate: values.endDate || undefined,
+    isActive: values.isActive,
+    lines: typed,
+  });
+  if (!result.success) return firstIssue(result.error.issues);
+  const v = result.data;
+  const problem = splitProblem({ type: v.type, amount: v.amount, lines: v.lines ?? [] });
+  if (problem) return { ok: false, message: problem.message, field: 'lines' };
+  const payload: RecurringPayload = {
+    type: v.type,
+    lines: (v.lines ?? []).map((l) => ({
+      categoryId: l.categoryId,
+      amount: fromCents(l.amount),
+      type: l.type,
+      note: l.note,
+    })),
+    amount: fromCents(v.amount),
+    description: v.description,
+    frequency: v.frequency,
+    startDate: v.startDate,
+    isActive: v.isActive,
+  };
+  if (v.endDate) payload.endDate = v.endDate;
+  if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
   return { ok: true, payload };
 }

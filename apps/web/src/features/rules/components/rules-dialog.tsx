@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ImportRule, RuleInput } from '@ledgerly/shared';
+import type { ImportRule } from '@ledgerly/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/error-message';
@@ -12,7 +12,7 @@ import { deleteRule } from '../api/delete-rule';
 import { ruleKeys, useRules } from '../api/get-rules';
 import { orderRules } from '../api/order-rules';
 import { saveRule } from '../api/save-rule';
-import { RuleEditor, type RuleDraft } from './rule-editor';
+import { RuleEditor, type RuleBody, type RuleDraft } from './rule-editor';
 
 export interface RulesDialogProps {
   open: boolean;
@@ -59,7 +59,7 @@ export function RulesDialog({ open, onClose, initial, onDone }: RulesDialogProps
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ruleKeys.all });
 
-  const save = (input: RuleInput, apply: boolean) =>
+  const save = (input: RuleBody, apply: boolean) =>
     act(async () => {
       const saved = await saveRule(draft?.id ?? null, input);
       let message = draft?.id ? 'Rule saved' : 'Rule added';
@@ -136,6 +136,10 @@ export function RulesDialog({ open, onClose, initial, onDone }: RulesDialogProps
                         <span className="mr-2 text-slate-500 dark:text-slate-400">{i + 1}.</span>
                         Contains <strong>“{rule.contains}”</strong> →{' '}
                         {category ? `${category.icon} ${category.name}` : 'a deleted category'}
+                        {rule.split?.length ? ` · split in ${rule.split.length}` : ''}
+                        {rule.tagIds.length
+                          ? ` · ${rule.tagIds.length === 1 ? '1 tag' : `${rule.tagIds.length} tags`}`
+                          : ''}
                       </span>
                       <span className="flex gap-1">
                         <Button
@@ -161,7 +165,13 @@ export function RulesDialog({ open, onClose, initial, onDone }: RulesDialogProps
                           size="sm"
                           disabled={busy}
                           onClick={() =>
-                            setDraft({ id: rule.id, contains: rule.contains, categoryId: rule.categoryId })
+                            setDraft({
+                              id: rule.id,
+                              contains: rule.contains,
+                              categoryId: rule.categoryId,
+                              split: rule.split,
+                              tagIds: rule.tagIds,
+                            })
                           }
                           aria-label={`Edit rule “${rule.contains}”`}
                         >
