@@ -441,7 +441,10 @@ export const transactions = pgTable(
       foreignColumns: [categories.userId, categories.id, categories.type],
     }).onDelete('restrict'),
     // Target of the composite foreign keys that pin a row's tags to its owner (transaction_tags).
-    unique('transactions_user_id_key').on(t.userId, t.id),
+    // The id first (migration 0033): led by the user, it was the narrowest index of a user's rows,
+    // and a planner that believes a new user has one row chose it for lookups by user and amount
+    // (transfer matching) and walked every row of the user per lookup.
+    unique('transactions_id_user_key').on(t.id, t.userId),
     foreignKey({
       name: 'transactions_import_batch_fk',
       columns: [t.userId, t.importBatchId],
