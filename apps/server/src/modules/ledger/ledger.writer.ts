@@ -298,7 +298,7 @@ export async function markSplitSelected(db: Db, source: SQL): Promise<number> {
       returning 1
     )
     select count(*)::int as n from done`);
-  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+  return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 }
 
 /**
