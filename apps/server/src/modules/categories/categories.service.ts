@@ -1,5 +1,5 @@
 import type { Category, CategoryData, CategoryMoveResult, CategoryUsage, TransactionType } from '@ledgerly/shared';
-import { DEFAULT_CATEGORIES, DEFAULT_ICON, LIMIT_MESSAGES, PER_USER_LIMITS } from '@ledgerly/shared';
+import { DEFAULT_CATEGORIES, DEFAULT_ICON, LIMIT_MESSAGES, MSG, PER_USER_LIMITS } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, readOnly, validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -19,6 +19,30 @@ function usageMessage(usage: { transactions: number; recurring: number; budgets?
 }
 
 const duplicateName = (name: string) => conflict(`A category named "${name}" already exists`, 'DUPLICATE');
+
+/**
+ * A split's lines checked against the user's categories (DESIGN §11), for the transaction form
+ * and recurring items alike: each line's category is the user's (404 naming the line otherwise)
+ * and of the line's type (400), both reported on the field `lines`.
+ */
+export async function checkLineCategories(
+  db: Db,
+  userId: string,
+  lines: readonly { categoryId: string; type: TransactionType }[],
+): Promise<void> {
+  const mine = new Map((await list(db, userId, undefined)).map((c) => [c.id, c]));
+  lines.forEach((line, i) => {
+    const category = mine.get(line.categoryId);
+    if (!category) {
+      const message = `Line ${i + 1}: Category not found`;
+      throw new AppError(404, 'NOT_FOUND', message, { lines: message });
+    }
+    if (category.type !== line.type) {
+      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, line.type)}`;
+      throw validationError(message, { lines: message });
+    }
+  });
+}
 
 export async function list(db: Db, userId: string, type: TransactionType | undefined): Promise<Category[]> {
   return (await repo.listCategories(db, userId, type)).map(toCategory);

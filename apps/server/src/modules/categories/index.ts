@@ -1,6 +1,6 @@
 /** Categories (docs/categories-settings-public.md). Outside this folder, import only this file. */
 export { categoriesRoutes } from './categories.routes.js';
-export { findCategory, findOrCreate, list, toCategoryRef } from './categories.service.js';
+export { checkLineCategories, findCategory, findOrCreate, list, toCategoryRef } from './categories.service.js';
 export {
   type PortableCategoryRow,
   countCategories,

@@ -11,10 +11,10 @@ import {
 } from '@ledgerly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError, validationError } from '../../errors.js';
+import { validationError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { badTextError, objectBody } from '../../lib/validate.js';
-import { findCategory, list as listCategories } from '../categories/index.js';
+import { checkLineCategories, findCategory } from '../categories/index.js';
 
 export type RecurringData = Omit<z.output<typeof recurringInputSchema>, 'categoryId'> & {
   categoryId: string | null;
@@ -79,18 +79,7 @@ async function validateSplit(
   const data = result.data;
   const problem = splitProblem({ lines: data.lines, type: data.type, amount: data.amount });
   if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
-  const mine = new Map((await listCategories(db, userId, undefined)).map((c) => [c.id, c]));
-  (data.lines ?? []).forEach((line, i) => {
-    const category = mine.get(line.categoryId);
-    if (!category) {
-      const message = `Line ${i + 1}: Category not found`;
-      throw new AppError(404, 'NOT_FOUND', message, { lines: message });
-    }
-    if (category.type !== line.type) {
-      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, line.type)}`;
-      throw validationError(message, { lines: message });
-    }
-  });
+  await checkLineCategories(db, userId, data.lines ?? []);
   return { data: { ...data, categoryId: null }, category: null };
 }
 

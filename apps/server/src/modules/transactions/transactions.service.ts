@@ -19,11 +19,11 @@ import {
   TRANSFER_MSG,
 } from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import { forDay, parse } from '../../lib/validate.js';
 import { defuseFormula } from '../../lib/spreadsheet-text.js';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors.js';
-import { findCategory, list as listCategories } from '../categories/index.js';
+import { checkLineCategories, findCategory } from '../categories/index.js';
 import type { ReceiptStore } from '../../receipts/receipt-store.js';
 import type { ReceiptUrlSigner } from '../../receipts/receipt-urls.js';
 import { type ProcessedReceipt, processReceipt } from '../../receipts/receipt-image.js';
@@ -68,28 +68,19 @@ const unknownCategory = () => validationError(MSG.selectCategory, { categoryId: 
 const goneReference = (error: unknown) =>
   violatedConstraint(error) === 'transactions_account_fk' ? notFound('Account') : unknownCategory();
 
-/**
- * A split's lines checked against the user's categories (DESIGN §11): each line's category is the
- * user's (404 naming the line otherwise) and of the line's type (400).
- */
+/** A split's lines, their categories checked (`checkLineCategories`), as the writer takes them. */
 async function checkLines(
   db: Db,
   owner: Owner,
   lines: { categoryId: string; type: 'expense' | 'income'; amount: number; note: string | null }[],
 ): Promise<LineValues[]> {
-  const mine = new Map((await listCategories(db, owner.id, undefined)).map((c) => [c.id, c]));
-  return lines.map((line, i) => {
-    const category = mine.get(line.categoryId);
-    if (!category) {
-      const message = `Line ${i + 1}: Category not found`;
-      throw new AppError(404, 'NOT_FOUND', message, { lines: message });
-    }
-    if (category.type !== line.type) {
-      const message = `Line ${i + 1}: ${MSG.categoryTypeMismatch(category.type, line.type)}`;
-      throw validationError(message, { lines: message });
-    }
-    return { categoryId: line.categoryId, type: line.type, amountCents: line.amount, note: line.note };
-  });
+  await checkLineCategories(db, owner.id, lines);
+  return lines.map((line) => ({
+    categoryId: line.categoryId,
+    type: line.type,
+    amountCents: line.amount,
+    note: line.note,
+  }));
 }
 
 /**
