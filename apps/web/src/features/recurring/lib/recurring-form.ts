@@ -75,6 +75,18 @@ export type FormField = keyof RecurringFormValues;
 export type ValidationResult =
   { ok: true; payload: RecurringPayload } | { ok: false; message: string; field: FormField | null };
 
+/** A payload with what is sent only when set: the end date, the account picked, the tags. */
+function withOptional(
+  payload: RecurringPayload,
+  endDate: string | null | undefined,
+  values: RecurringFormValues,
+): RecurringPayload {
+  if (endDate) payload.endDate = endDate;
+  if (values.accountId) payload.accountId = values.accountId;
+  if (values.tagIds) payload.tagIds = values.tagIds;
+  return payload;
+}
+
 /** A new item: expense, monthly, starting today, active. */
 export function emptyFormValues(today: string): RecurringFormValues {
   return {
@@ -158,10 +170,7 @@ export function validateRecurringForm(values: RecurringFormValues): ValidationRe
     startDate: v.startDate,
     isActive: v.isActive,
   };
-  if (v.endDate) payload.endDate = v.endDate;
-  if (values.accountId) payload.accountId = values.accountId;
-  if (values.tagIds) payload.tagIds = values.tagIds;
-  return { ok: true, payload };
+  return { ok: true, payload: withOptional(payload, v.endDate, values) };
 }
 
 const firstIssue = (issues: readonly { path: PropertyKey[]; message: string }[]): ValidationResult => {
@@ -200,10 +209,7 @@ function validateTransfer(values: RecurringFormValues): ValidationResult {
     startDate: v.startDate,
     isActive: v.isActive,
   };
-  if (v.endDate) payload.endDate = v.endDate;
-  if (values.accountId) payload.accountId = values.accountId;
-  if (values.tagIds) payload.tagIds = values.tagIds;
-  return { ok: true, payload };
+  return { ok: true, payload: withOptional(payload, v.endDate, values) };
 }
 
 /**
@@ -249,8 +255,5 @@ function validateSplit(values: RecurringFormValues, lines: SplitLineDraft[], typ
     startDate: v.startDate,
     isActive: v.isActive,
   };
-  if (v.endDate) payload.endDate = v.endDate;
-  if (values.accountId) payload.accountId = values.accountId;
-  if (values.tagIds) payload.tagIds = values.tagIds;
-  return { ok: true, payload };
+  return { ok: true, payload: withOptional(payload, v.endDate, values) };
 }
