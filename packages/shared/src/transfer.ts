@@ -19,6 +19,8 @@ export const TRANSFER_MSG = {
   toAmountNeeded: 'The accounts have different currencies: enter the amount that arrives, or the rate',
   rateSame: 'The accounts share a currency: there is no rate to give',
   rateOrAmount: 'Give the amount that arrives or the rate, not both',
+  /** A rate that makes the arriving amount larger than any amount can be (MAX_AMOUNT_CENTS). */
+  rateTooLarge: 'At this rate the amount that arrives would be above 9,999,999,999.99: check the rate',
   /** Two amounts (or a rate) more than 10 times away from the day's rate (DESIGN §12). */
   absurdRate: (from: string, to: string, given: string, usual: string) =>
     `This means 1 ${from} = ${given} ${to}, more than 10 times away from that day's rate (1 ${from} = ${usual} ${to}): check the amounts and the rate`,

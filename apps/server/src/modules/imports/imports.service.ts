@@ -786,7 +786,8 @@ async function runCommit(deps: ImportDeps, userId: string, batch: repo.BatchRow,
       // partners are updated), then the rest go in (docs/accounts.md "Transfer matching").
       await analyzeStaged(tx);
       const matching = performance.now();
-      const transfers = await matchTransfers(tx, userId, { staged: true });
+      // No row staged (a file whose only record was its opening balance): nothing to match.
+      const transfers = done > 0 ? await matchTransfers(tx, userId, { staged: true }) : { linked: 0, suggested: 0 };
       const rest = performance.now();
       await insertStaged(tx);
       await repo.attachRuleLinesAndTags(tx, userId, id);

@@ -1,5 +1,13 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { ACCOUNT_MSG, TRANSFER_MSG, applyRate, fitsCurrency, impliedRate, minorUnitsMessage } from '@ledgerly/shared';
+import {
+  ACCOUNT_MSG,
+  MAX_AMOUNT_CENTS,
+  TRANSFER_MSG,
+  applyRate,
+  fitsCurrency,
+  impliedRate,
+  minorUnitsMessage,
+} from '@ledgerly/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, transactions, transfers } from '../../db/schema.js';
 import { conflict, notFound, validationError } from '../../errors.js';
@@ -92,6 +100,9 @@ function arrivingAmount(
   if (rate != null) {
     const arriving = applyRate(amountCents, rate, to.currency);
     if (arriving <= 0) throw validationError(TRANSFER_MSG.toAmountNeeded, { rate: TRANSFER_MSG.toAmountNeeded });
+    // Refused here, before the legs are written: no amount can be that large.
+    if (arriving > MAX_AMOUNT_CENTS)
+      throw validationError(TRANSFER_MSG.rateTooLarge, { rate: TRANSFER_MSG.rateTooLarge });
     return { toAmountCents: arriving, rate };
   }
   if (toAmountCents == null)

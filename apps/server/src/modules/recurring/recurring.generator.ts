@@ -63,6 +63,9 @@ async function copyRecurringLines(db: Db, item: RecurringRow, occurrences: reado
         cross join lateral jsonb_array_elements(${JSON.stringify(item.lines)}::jsonb) with ordinality as l(v, n)
         where t.user_id = ${item.userId} and t.recurring_id = ${item.id}
           and t.occurrence_date = any(${`{${occurrences.join(',')}}`}::date[])
+          -- Only a row generated as split (no category, regular): an occurrence that existed and
+          -- was since given a category or linked as a transfer leg keeps what it has.
+          and t.kind = 'regular' and t.category_id is null
           and not exists (select 1 from transaction_lines x where x.user_id = t.user_id and x.transaction_id = t.id)`,
   );
 }

@@ -217,6 +217,19 @@ describe('imports into accounts', () => {
     await t.request({ method: 'POST', url: `/api/imports/${done.id}/revert`, token });
     expect(await list(token, wallet)).toEqual([]);
   });
+  it('a QIF whose only record is its "Opening Balance" imports the opening row alone (nothing to match)', async () => {
+    const { token, userId } = await user(t);
+    const wallet = await seedAccount(t, userId, { name: 'Wallet', kind: 'cash', currency: 'USD' });
+    const qif = '!Type:Cash\nD09/01/2026\nT42.10\nPOpening Balance\nL[Wallet]\n^\n';
+    const res = await upload(t, token, qif, { accountId: wallet, dateFormat: 'MM/DD/YYYY' }, 'wallet.qif');
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = res.json<{ data: ImportBatch }>().data;
+    expect(batch.summary.rows).toBe(0);
+    const done = await commit(t, token, batch.id);
+    expect(done.transfers).toEqual({ linked: 0, suggested: 0 });
+    const rows = await list(token, wallet);
+    expect(rows.map((r) => [r.kind, r.amount, r.date])).toEqual([['opening', 42.1, '2026-09-01']]);
+  });
 });
 
 describe('transfer matching', () => {

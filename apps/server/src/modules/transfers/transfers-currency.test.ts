@@ -127,6 +127,12 @@ describe('transfers between two currencies', () => {
         'rate',
         TRANSFER_MSG.absurdRate('EUR', 'USD', '0.1', '1.1111'),
       ],
+      // A rate that would make the arriving amount larger than any amount can be (1e19 cents).
+      [
+        { fromAccountId: usd, toAccountId: eur, amount: 1000000, rate: '100000000000' },
+        'rate',
+        TRANSFER_MSG.rateTooLarge,
+      ],
       [{ fromAccountId: usd, toAccountId: usd, amount: 100, rate: '2' }, 'toAccountId', ''],
       [{ fromAccountId: usd, toAccountId: eur, amount: 0, toAmount: 1 }, 'amount', ''],
       [{ fromAccountId: usd, toAccountId: eur, amount: -5, toAmount: 1 }, 'amount', ''],
