@@ -51,24 +51,11 @@ export async function replaceLines(
   await db
     .delete(transactionLines)
     .where(and(eq(transactionLines.userId, row.userId), eq(transactionLines.transactionId, row.id)));
-  if (!lines.length) return;
-  await db.insert(transactionLines).values(
-    lines.map((l, position) => ({
-      userId: row.userId,
-      transactionId: row.id,
-      accountId: row.accountId,
-      date: row.date,
-      position,
-      categoryId: l.categoryId,
-      type: l.type,
-      amountCents: l.amountCents,
-      note: l.note,
-    })),
-  );
+  await insertLines(db, [{ ...row, lines }]);
 }
 
 /**
- * Bulk insert of the lines of new rows (a restore), 1,000 lines per statement, positions in the
+ * Bulk insert of the lines of new rows (a restore, or one row's save), 1,000 lines per statement, positions in the
  * order given. The rows must be written first in the same database transaction; the deferred
  * check runs at its commit.
  */
